@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+
+// The built server started as `npm start` starts it, on its own port and data folder: what an operator sees.
+const serverEntry = path.resolve('dist/server/server.js');
+let nextPort = 4300 + Math.floor(Math.random() * 200);
+
+interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = nextPort++;
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (child.exitCode !== null) break;
+    const ready = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+async function productCount(url: string): Promise<number> {
+  const res = await fetch(`${url}/api/products?limit=1`);
+  return Number(res.headers.get('x-total-count'));
+}
+
+test.describe('the server process', () => {
+  test.describe.configure({ mode: 'serial' });
+  let dataDir: string;
+  test.beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-process-'));
+  });
+  test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  test('a bad setting stops the start with a message that names it', async () => {
+    const server = await startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await server.stop()).toBe(1);
+    expect(server.output()).toContain('PORT');
+    expect(server.output()).toContain('Invalid configuration');
+  });
+
+  test('a restart on SQLite keeps the data and does not seed twice', async () => {
+    const first = await startServer({ DATA_DIR: dataDir });
+    const seeded = await productCount(first.url);
+    expect(seeded).toBeGreaterThanOrEqual(12);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(first.output()).toContain('shutting down');
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    expect(await productCount(second.url)).toBe(seeded);
+    expect(second.output()).toContain('"demoCatalogueSeeded":false');
+    expect(await second.stop()).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'joinery.db'))).toBe(true);
+  });
+
+  test('the same start on PostgreSQL works the same', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const admin = new pg.Client({ connectionString: adminUrl });
+    const available = await admin.connect().then(() => true, () => false);
+    test.skip(!available && !process.env.CI, 'no PostgreSQL to start on');
+    const name = `joinery_e2e_${Date.now()}`;
+    await admin.query(`create database ${name}`);
+    try {
+      const databaseUrl = new URL(adminUrl);
+      databaseUrl.pathname = `/${name}`;
+      const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString() };
+      const first = await startServer(env);
+      const seeded = await productCount(first.url);
+      expect(seeded).toBeGreaterThanOrEqual(12);
+      expect(first.output()).toContain('PostgreSQL at 127.0.0.1:5432');
+      expect(await first.stop()).toBe(0);
+
+      const second = await startServer(env);
+      expect(await productCount(second.url)).toBe(seeded);
+      expect(await second.stop()).toBe(0);
+      // Nothing was written to the SQLite file: the data is in PostgreSQL.
+      expect(fs.existsSync(path.join(dataDir, 'joinery.db'))).toBe(false);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** Console errors, failed requests and CSP violations a page produces, gathered while a test runs. */
+function collectPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  return problems;
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+async function openMenuOnPhone(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+}
+
+test.describe('the shop shell', () => {
+  test('the home page shows the header, the company, the six newest tools and the footer, without errors', async ({ page }) => {
+    const problems = collectPageProblems(page);
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/about 30 years/)).toBeVisible();
+
+    const tools = page.getByRole('region', { name: 'Our manufactured tools' });
+    const cards = tools.getByRole('article');
+    await expect(cards).toHaveCount(6);
+    for (const card of await cards.all()) {
+      await expect(card.getByRole('heading')).not.toBeEmpty();
+      await expect(card.getByText(/^\$[\d,]+\.\d{2}/)).toBeVisible();
+      await expect(card.getByRole('link', { name: /^Buy .* now$/ })).toHaveAttribute('href', /^\/purchase\/[0-9a-f-]{36}$/);
+    }
+
+    const footer = page.getByRole('contentinfo');
+    for (const group of ['Services', 'Company', 'Legal']) {
+      await expect(footer.getByRole('heading', { name: group })).toBeVisible();
+    }
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
+  test('the header links lead to each public page', async ({ page }) => {
+    await page.goto('/');
+    for (const [name, url, heading] of [
+      ['Blogs', '/blogs', 'Questions and answers'],
+      ['Portfolio', '/portfolio', 'The developer behind the shop'],
+      ['Home', '/', 'Tools that hold an edge, and hold their value.'],
+    ] as const) {
+      await openMenuOnPhone(page);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+    await openMenuOnPhone(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'LOG IN' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+  });
+
+  test('a Buy Now button leads to the purchase page of its product', async ({ page }) => {
+    await page.goto('/');
+    const buy = page.getByRole('link', { name: /^Buy .* now$/ }).first();
+    const href = await buy.getAttribute('href');
+    await buy.click();
+    await expect(page).toHaveURL(href!);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Purchase');
+  });
+
+  test('every route of the route table answers, also when opened directly', async ({ page }) => {
+    const routes: Array<[string, string]> = [
+      ['/home', 'Tools that hold an edge, and hold their value.'],
+      ['/login', 'Log in'],
+      ['/phoneLogin', 'Sign in with your phone'],
+      ['/register', 'Create your account'],
+      ['/portfolio', 'The developer behind the shop'],
+      ['/blogs', 'Questions and answers'],
+      ['/dashboard', 'My Profile'],
+      ['/dashboard/review', 'Add Review'],
+      ['/dashboard/myorders', 'My Orders'],
+      ['/dashboard/addProduct', 'Add Product'],
+      ['/dashboard/manageproducts', 'Manage Products'],
+      ['/dashboard/manageorder', 'Manage Orders'],
+      ['/dashboard/admin', 'Make Admin'],
+    ];
+    for (const [url, heading] of routes) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }), url).toHaveText(heading);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    }
+  });
+
+  test('any other path shows the not-found page with a way home', async ({ page }) => {
+    await page.goto('/no/such/tool');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('region', { name: 'Our manufactured tools' }).getByRole('article')).toHaveCount(6);
+  });
+
+  test('every product image the API names is served by the shop as an image', async ({ request }) => {
+    const products = (await (await request.get('/api/products?limit=100')).json()) as Array<{ img: string }>;
+    expect(products.length).toBeGreaterThanOrEqual(12);
+    for (const { img } of products) {
+      const response = await request.get(img);
+      expect(response.status(), img).toBe(200);
+      expect(response.headers()['content-type'], img).toMatch(/^image\//);
+    }
+  });
+});
+
+test.describe('on a phone', () => {
+  test('the menu opens, lists the links and closes after one is followed', async ({ page }) => {
+    test.skip(!isPhone(page), 'the folding menu exists on narrow screens only');
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL('/blogs');
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { createHealthRepository } from './modules/health/health-repository.ts';
+import { healthRoutes } from './modules/health/health-routes.ts';
+import { createProductRepository } from './modules/products/product-repository.ts';
+import { productRoutes } from './modules/products/product-routes.ts';
+import { createProductService } from './modules/products/product-service.ts';
+import { createReviewRepository } from './modules/reviews/review-repository.ts';
+import { reviewRoutes } from './modules/reviews/review-routes.ts';
+import { createReviewService } from './modules/reviews/review-service.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Tests pass false to keep their output quiet. */
+  logger?: boolean;
+}
+
+const requestIdHeader = 'x-request-id';
+
+/**
+ * Builds the whole shop (API under /api, OpenAPI at /api/docs, the web app everywhere else)
+ * without listening, so that tests can drive it through `app.inject`.
+ */
+export async function buildApp({ config, database, logger = true }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: config.logLevel,
+      // Fastify's request serializer logs no headers; this keeps credentials out should that change.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(requestIdHeader, request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await registerApiDocs(app);
+
+  const { db } = database;
+  const products = createProductService(createProductRepository(db));
+  const reviews = createReviewService(createReviewRepository(db));
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { health: createHealthRepository(db) });
+      await api.register(productRoutes, { products });
+      await api.register(reviewRoutes, { reviews });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webRoot);
+  return app;
+}

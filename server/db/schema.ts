@@ -1,0 +1,53 @@
+/**
+ * The tables as Kysely sees them. Money is integer cents; timestamps are ISO 8601 text in UTC,
+ * which sorts correctly and reads the same on SQLite and PostgreSQL.
+ */
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: string;
+  img: string;
+  price_cents: number;
+  min_quantity: number;
+  avail_quantity: number;
+  created_at: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  name: string;
+  email: string;
+  review: string;
+  ratings: number;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  /** Null once the product is deleted; the order keeps its own copy of name and price. */
+  product_id: string | null;
+  product: string;
+  customer_name: string;
+  email: string;
+  unit_price_cents: number;
+  price_cents: number;
+  quantity: number;
+  phone: string;
+  adress: string;
+  payment_status: string;
+  transaction_id: string | null;
+  created_at: string;
+}
+
+/** Small facts about the database itself, such as whether the demo catalogue was ever seeded. */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface DatabaseSchema {
+  products: ProductsTable;
+  reviews: ReviewsTable;
+  orders: OrdersTable;
+  app_meta: AppMetaTable;
+}

@@ -1,0 +1,13 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export function createHealthRepository(db: Database) {
+  return {
+    /** Resolves when the database answers a trivial query. */
+    async ping(): Promise<void> {
+      await sql`select 1`.execute(db);
+    },
+  };
+}
+
+export type HealthRepository = ReturnType<typeof createHealthRepository>;

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../../common/schemas/products.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+});
+afterAll(() => shop.close());
+
+async function listProducts(query = ''): Promise<{ status: number; total: string | undefined; body: Product[] }> {
+  const res = await shop.app.inject({ method: 'GET', url: `/api/products${query}` });
+  return { status: res.statusCode, total: res.headers['x-total-count'] as string | undefined, body: res.json() };
+}
+
+describe('GET /api/products', () => {
+  it('lists the demo catalogue with the specification field names and numbers as numbers', async () => {
+    const { status, total, body } = await listProducts('?limit=100');
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThanOrEqual(12);
+    expect(Number(total)).toBe(body.length);
+    for (const product of body) {
+      expect(Object.keys(product).sort()).toEqual(
+        ['_id', 'availQuantity', 'description', 'img', 'minQuantity', 'name', 'price'].sort(),
+      );
+      expect(typeof product._id).toBe('string');
+      expect(product.name.length).toBeGreaterThan(3);
+      expect(product.description.length).toBeGreaterThan(20);
+      expect(product.img).toMatch(/^\/images\/products\/[a-z0-9-]+\.webp$/);
+      expect(typeof product.price).toBe('number');
+      expect(product.price).toBeGreaterThan(0);
+      expect(Number.isInteger(product.minQuantity)).toBe(true);
+      expect(Number.isInteger(product.availQuantity)).toBe(true);
+      expect(product.availQuantity).toBeGreaterThan(product.minQuantity);
+    }
+  });
+
+  it('pages with limit and offset and reports the total', async () => {
+    const all = await listProducts('?limit=100');
+    const first = await listProducts('?limit=5');
+    const second = await listProducts('?limit=5&offset=5');
+    expect(first.body.map((p) => p._id)).toEqual(all.body.slice(0, 5).map((p) => p._id));
+    expect(second.body.map((p) => p._id)).toEqual(all.body.slice(5, 10).map((p) => p._id));
+    expect(first.total).toBe(all.total);
+  });
+
+  it('gives a first page of 20 when no limit is asked for', async () => {
+    const { body, total } = await listProducts();
+    expect(body.length).toBe(Math.min(20, Number(total)));
+  });
+
+  it('refuses a page larger than 100 or a negative offset', async () => {
+    for (const query of ['?limit=101', '?limit=0', '?offset=-1', '?limit=ten']) {
+      const res = await shop.app.inject({ method: 'GET', url: `/api/products${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/limit|offset/) });
+    }
+  });
+
+  it('sorts by price both ways', async () => {
+    const ascending = (await listProducts('?limit=100&sort=price_asc')).body.map((p) => p.price);
+    const descending = (await listProducts('?limit=100&sort=price_desc')).body.map((p) => p.price);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(descending).toEqual([...ascending].reverse());
+  });
+
+  it('finds products by part of the name, ignoring case, and treats LIKE wildcards literally', async () => {
+    const all = (await listProducts('?limit=100')).body;
+    const word = all[0]!.name.split(' ').find((part) => part.length > 4)!;
+    const found = await listProducts(`?limit=100&q=${encodeURIComponent(word.toUpperCase())}`);
+    expect(found.body.length).toBeGreaterThan(0);
+    expect(found.body.every((p) => p.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(Number(found.total)).toBe(found.body.length);
+    expect((await listProducts('?q=%25')).body).toEqual([]);
+    expect((await listProducts('?q=_')).body).toEqual([]);
+  });
+});
+
+describe('GET /api/products/:id', () => {
+  it('answers one product by its id', async () => {
+    const [listed] = (await listProducts('?limit=1')).body;
+    const res = await shop.app.inject({ method: 'GET', url: `/api/products/${listed!._id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(listed);
+  });
+
+  it.each([
+    ['a malformed id', 'nope'],
+    ['an injection attempt', "%27%20OR%201%3D1--"],
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+  ])('answers %s with a JSON 404', async (_case, id) => {
+    const res = await shop.app.inject({ method: 'GET', url: `/api/products/${id}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No product has that id.' });
+  });
+});

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let shop: TestApp;
+let webRoot: string;
+
+beforeAll(async () => {
+  // A stand-in for the built web app: an index page and one hashed asset.
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-web-'));
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Joinery</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  shop = await createTestApp({ webRoot });
+});
+afterAll(async () => {
+  await shop.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('answers ok when the database answers', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('unknown API paths', () => {
+  it.each(['GET', 'POST', 'DELETE'] as const)('answer %s with a JSON 404 naming the path', async (method) => {
+    const res = await shop.app.inject({ method, url: '/api/no-such-thing?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: `There is no API endpoint ${method} /api/no-such-thing.` });
+  });
+});
+
+describe('error replies', () => {
+  it('answer malformed JSON with a 400 in the error shape', async () => {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: '/api/products?sort=cheapest',
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.message).toMatch(/sort/);
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+|stack/i);
+  });
+});
+
+describe('headers', () => {
+  it('sets security headers and a content security policy', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Plain http must not be told to upgrade, or every request of a local shop would break.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('echoes a request id so that a log line can be found', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/home', '/dashboard/myorders', '/purchase/123', '/no/such/page'])('serves index.html at %s', async (url) => {
+    const res = await shop.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets compressed with a year-long cache', async () => {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers a missing file with 404 rather than the page', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the catalogue calls from the zod schemas', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/reviews', '/api/health']));
+    const listParams = doc.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name);
+    expect(listParams).toEqual(expect.arrayContaining(['limit', 'offset', 'q', 'sort']));
+  });
+
+  it('serves the browsable docs page', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+});

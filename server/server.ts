@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoCatalogue } from './db/seed/seed.ts';
+
+// Built, this file runs as dist/server/server.js; the web app is built into dist/web.
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, webRoot);
+  const database = openDatabase(config);
+  const app = await buildApp({ config, database });
+
+  try {
+    const applied = await migrateToLatest(database.db);
+    const seeded = await seedDemoCatalogue(database.db);
+    app.log.info({ database: database.description, migrationsApplied: applied, demoCatalogueSeeded: seeded }, 'database ready');
+  } catch (error) {
+    app.log.fatal({ err: error }, 'could not prepare the database');
+    await database.close();
+    process.exit(1);
+  }
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  // On SIGTERM the server stops taking connections, lets in-flight requests finish, then closes the database.
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Joinery could not start:', error);
+  }
+  process.exit(1);
+});

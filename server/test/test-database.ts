@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openPostgres, openSqlite } from '../db/database.ts';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** Which database the API tests run on; the test runner runs them once for each. */
+export const testDialect: TestDialect = process.env.JOINERY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Closes the connection and removes the database. */
+  dispose(): Promise<void>;
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresAdminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty database: a new SQLite file, or a new PostgreSQL database on the test server. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-test-'));
+    const handle = openSqlite(path.join(dir, 'joinery.db'));
+    return {
+      ...handle,
+      async dispose() {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const name = `joinery_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 20);
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The web app lives in web/ and builds into dist/web, which the API server serves.
+// `npm run dev:web` proxies /api to a server started with `npm run dev:server`.
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+});

@@ -1,0 +1,46 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { SiteLayout } from '../components/layout/site-layout.tsx';
+import HomePage from './routes/home.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+type PageModule = { default: React.ComponentType };
+
+/** Every page but the home page is its own chunk, so the home page's bundle stays small. */
+function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** The specification's route table. */
+export const routes: RouteObject[] = [
+  {
+    Component: SiteLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: HomePage },
+      { path: 'home', Component: HomePage },
+      { path: 'login', ...lazyPage(() => import('./routes/login.tsx')) },
+      { path: 'phoneLogin', ...lazyPage(() => import('./routes/phone-login.tsx')) },
+      { path: 'register', ...lazyPage(() => import('./routes/register.tsx')) },
+      { path: 'portfolio', ...lazyPage(() => import('./routes/portfolio.tsx')) },
+      { path: 'blogs', ...lazyPage(() => import('./routes/blogs.tsx')) },
+      { path: 'purchase/:id', ...lazyPage(() => import('./routes/purchase.tsx')) },
+      {
+        path: 'dashboard',
+        ...lazyPage(() => import('./routes/dashboard/dashboard-layout.tsx')),
+        children: [
+          { index: true, ...lazyPage(() => import('./routes/dashboard/my-profile.tsx')) },
+          { path: 'review', ...lazyPage(() => import('./routes/dashboard/add-review.tsx')) },
+          { path: 'myorders', ...lazyPage(() => import('./routes/dashboard/my-orders.tsx')) },
+          { path: 'payment/:id', ...lazyPage(() => import('./routes/dashboard/payment.tsx')) },
+          { path: 'addProduct', ...lazyPage(() => import('./routes/dashboard/add-product.tsx')) },
+          { path: 'manageproducts', ...lazyPage(() => import('./routes/dashboard/manage-products.tsx')) },
+          { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
+          { path: 'admin', ...lazyPage(() => import('./routes/dashboard/make-admin.tsx')) },
+        ],
+      },
+      { path: '*', ...lazyPage(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

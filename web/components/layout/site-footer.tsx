@@ -1,0 +1,38 @@
+import { BrandMark } from './brand-mark.tsx';
+
+const linkGroups = [
+  { title: 'Services', items: ['Tool sharpening', 'Restoration', 'Custom handles', 'Workshop classes'] },
+  { title: 'Company', items: ['About us', 'Our workshop', 'Careers', 'Press'] },
+  { title: 'Legal', items: ['Terms of sale', 'Privacy policy', 'Cookie policy'] },
+];
+
+/** The footer on every page. */
+export function SiteFooter() {
+  return (
+    <footer className="bg-stone-900 text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
+        <div className="space-y-3">
+          <BrandMark />
+          <p className="text-sm leading-relaxed text-stone-400">
+            Hand tools for woodworkers, made in our own workshop for about 30 years.
+          </p>
+        </div>
+        {linkGroups.map((group) => (
+          <div key={group.title}>
+            <h2 className="mb-3 text-xs font-semibold uppercase tracking-widest text-stone-100">{group.title}</h2>
+            <ul className="space-y-2 text-sm">
+              {group.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="border-t border-stone-800">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-stone-300 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} Joinery Tool Works. Prices in US dollars.
+        </p>
+      </div>
+    </footer>
+  );
+}

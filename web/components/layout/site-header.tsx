@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { BrandMark } from './brand-mark.tsx';
+
+const navigation = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/blogs', label: 'Blogs', end: false },
+  { to: '/portfolio', label: 'Portfolio', end: false },
+];
+
+function navClass({ isActive }: { isActive: boolean }): string {
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'text-amber-400' : 'text-stone-300 hover:text-stone-50'
+  }`;
+}
+
+/** The header on every page: the shop's links and the way to sign in. The menu folds away on a phone. */
+export function SiteHeader() {
+  // The menu remembers the page it was opened on, so that following one of its links closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+
+  const links = navigation.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.end} className={navClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+  const signIn = (
+    <Link to="/login" className="btn btn-primary btn-sm px-5">
+      LOG IN
+    </Link>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 bg-stone-900/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
+        <BrandMark />
+        <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
+          <ul className="flex items-center gap-1">{links}</ul>
+          {signIn}
+        </nav>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square text-stone-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenOn(menuOpen ? null : pathname)}
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Main" className="border-t border-stone-800 px-4 pb-4 md:hidden">
+          <ul className="flex flex-col py-2">{links}</ul>
+          {signIn}
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Product, ProductListQuery } from '../../../../common/schemas/products.ts';
+import { apiGet, apiGetPage, queryString } from '../../../lib/api-client.ts';
+
+export type ProductListParams = Partial<ProductListQuery>;
+
+export const productKeys = {
+  list: (params: ProductListParams) => ['products', 'list', params] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+};
+
+export function useProductList(params: ProductListParams) {
+  return useQuery({
+    queryKey: productKeys.list(params),
+    queryFn: ({ signal }) => apiGetPage<Product>(`/api/products${queryString(params)}`, { signal }),
+  });
+}
+
+export function useProduct(id: string) {
+  return useQuery({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { formatUsd } from '../../../../common/money.ts';
+import type { Product } from '../../../../common/schemas/products.ts';
+import { ProductImage } from './product-image.tsx';
+
+/** A product in a grid: picture, name, description, order terms, price and the way to buy it. */
+export function ProductCard({ product, eagerImage = false }: { product: Product; eagerImage?: boolean }) {
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <ProductImage product={product} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" eager={eagerImage} />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 className="font-display text-lg font-semibold leading-snug text-stone-900">{product.name}</h3>
+        <p className="line-clamp-3 text-sm leading-relaxed text-stone-600">{product.description}</p>
+        <dl className="mt-auto grid grid-cols-2 gap-2 text-xs text-stone-600">
+          <div>
+            <dt className="uppercase tracking-wide">Minimum order</dt>
+            <dd className="text-sm font-medium text-stone-900">{product.minQuantity} pcs</dd>
+          </div>
+          <div>
+            <dt className="uppercase tracking-wide">Available</dt>
+            <dd className="text-sm font-medium text-stone-900">{product.availQuantity} pcs</dd>
+          </div>
+        </dl>
+        <div className="flex items-center justify-between border-t border-base-300 pt-4">
+          <p className="text-xl font-semibold text-stone-900">
+            {formatUsd(product.price)}
+            <span className="ml-1 text-xs font-normal text-stone-600">/ unit</span>
+          </p>
+          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-sm" aria-label={`Buy ${product.name} now`}>
+            Buy Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-base-300" aria-hidden="true">
+      <div className="skeleton aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-3 p-5">
+        <div className="skeleton h-5 w-3/4" />
+        <div className="skeleton h-3 w-full" />
+        <div className="skeleton h-3 w-5/6" />
+        <div className="skeleton h-8 w-full" />
+      </div>
+    </div>
+  );
+}

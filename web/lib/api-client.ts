@@ -1,0 +1,55 @@
+import type { ApiError } from '../../common/schemas/errors.ts';
+import { totalCountHeader } from '../../common/pagination.ts';
+
+/** A failed call to our API, carrying the server's `{ code, message }`. */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+async function send(path: string, init?: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK', 'Could not reach the shop. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
+    throw new ApiRequestError(
+      response.status,
+      body?.code ?? 'HTTP_ERROR',
+      body?.message ?? `The shop answered ${response.status}. Please try again.`,
+    );
+  }
+  return response;
+}
+
+export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
+  return (await send(path, init)).json() as Promise<T>;
+}
+
+/** A list call: the items and the total the server reports in X-Total-Count. */
+export async function apiGetPage<T>(path: string, init?: RequestInit): Promise<Page<T>> {
+  const response = await send(path, init);
+  const items = (await response.json()) as T[];
+  return { items, total: Number(response.headers.get(totalCountHeader) ?? items.length) };
+}
+
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
