@@ -23,7 +23,7 @@ test.describe('the shop shell', () => {
     await page.goto('/');
 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByText(/about 30 years/)).toBeVisible();
+    await expect(page.getByRole('main').getByText(/about 30 years/)).toBeVisible();
 
     const tools = page.getByRole('region', { name: 'Our manufactured tools' });
     const cards = tools.getByRole('article');
