@@ -4,6 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
+import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
+import { createInboxService } from './modules/inbox/inbox-service.ts';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit-repository.ts';
 import { createHealthRepository } from './modules/health/health-repository.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
@@ -14,6 +18,7 @@ import { reviewRoutes } from './modules/reviews/review-routes.ts';
 import { createReviewService } from './modules/reviews/review-service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -56,6 +61,7 @@ export async function buildApp({ config, database, logger = true }: AppDependenc
   await registerApiDocs(app);
 
   const { db } = database;
+  await registerRateLimits(app, createRateLimitRepository(db));
   const products = createProductService(createProductRepository(db));
   const reviews = createReviewService(createReviewRepository(db));
   await app.register(
@@ -63,6 +69,7 @@ export async function buildApp({ config, database, logger = true }: AppDependenc
       await api.register(healthRoutes, { health: createHealthRepository(db) });
       await api.register(productRoutes, { products });
       await api.register(reviewRoutes, { reviews });
+      await api.register(inboxRoutes, { inbox: createInboxService(createInboxRepository(db)), formsPerHour: config.formRateLimitPerHour });
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productSorts } from '../catalogue.ts';
 import { paginationQuerySchema } from './pagination.ts';
 
 /** A product as the wire carries it: the specification's field names, price in US dollars. */
@@ -13,8 +14,6 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productSorts = ['newest', 'price_asc', 'price_desc'] as const;
-export type ProductSort = (typeof productSorts)[number];
 
 export const productListQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional().meta({ description: 'Part of the product name' }),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { maxRating, minRating } from '../catalogue.ts';
 
-export const minRating = 1;
-export const maxRating = 5;
 
 /** A customer review as the wire carries it; ratings are a whole number out of 5. */
 export const reviewSchema = z.object({

@@ -15,6 +15,7 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -30,6 +31,8 @@ export interface AppConfig {
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean;
+  /** Submissions of each home-page form one client may make per hour. */
+  formRateLimitPerHour: number;
   /** Where the built web app lives; the server serves it with a history fallback. */
   webRoot: string;
 }
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
+    formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,
     webRoot,
   };
 }

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database.ts';
 import { catalogueMigration } from './migrations/001-catalogue.ts';
+import { inboxAndRateLimitsMigration } from './migrations/002-inbox-and-rate-limits.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
+  '002-inbox-and-rate-limits': inboxAndRateLimitsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

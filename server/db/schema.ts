@@ -45,9 +45,37 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface NewsletterSubscribersTable {
+  id: string;
+  /** Stored in lower case, once. */
+  email: string;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  /** Empty when the sender gave none. */
+  phone: string;
+  requirement: string;
+  created_at: string;
+}
+
+/** One counter per rate-limited key (route and client), kept in the database so that every process shares it. */
+export interface RateLimitHitsTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window ends. */
+  reset_at: number;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   app_meta: AppMetaTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  contact_messages: ContactMessagesTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomePage },
       { path: 'home', Component: HomePage },
+      { path: 'products', ...lazyPage(() => import('./routes/products.tsx')) },
       { path: 'login', ...lazyPage(() => import('./routes/login.tsx')) },
       { path: 'phoneLogin', ...lazyPage(() => import('./routes/phone-login.tsx')) },
       { path: 'register', ...lazyPage(() => import('./routes/register.tsx')) },

@@ -36,6 +36,15 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
   return response;
 }
 
+export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.json() as Promise<T>;
+}
+
 export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
   return (await send(path, init)).json() as Promise<T>;
 }

@@ -1,3 +1,4 @@
+import { NewsletterForm } from '../../features/inbox/components/newsletter-form.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
 const linkGroups = [
@@ -10,8 +11,8 @@ const linkGroups = [
 export function SiteFooter() {
   return (
     <footer className="bg-stone-900 text-stone-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
-        <div className="space-y-3">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-6 lg:px-8">
+        <div className="space-y-3 sm:col-span-2 lg:col-span-1">
           <BrandMark />
           <p className="text-sm leading-relaxed text-stone-400">
             Hand tools for woodworkers, made in our own workshop for about 30 years.
@@ -27,6 +28,10 @@ export function SiteFooter() {
             </ul>
           </div>
         ))}
+        <div className="sm:col-span-2">
+          <h2 className="mb-3 text-xs font-semibold uppercase tracking-widest text-stone-100">Newsletter</h2>
+          <NewsletterForm tone="dark" label="Your e-mail address" formName="Newsletter (footer)" />
+        </div>
       </div>
       <div className="border-t border-stone-800">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-stone-300 sm:px-6 lg:px-8">

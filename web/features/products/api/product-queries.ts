@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product, ProductListQuery } from '../../../../common/schemas/products.ts';
 import { apiGet, apiGetPage, queryString } from '../../../lib/api-client.ts';
 
@@ -9,10 +9,12 @@ export const productKeys = {
   detail: (id: string) => ['products', 'detail', id] as const,
 };
 
-export function useProductList(params: ProductListParams) {
+/** A page of the catalogue; `keepPrevious` keeps the last page on screen while the next one loads. */
+export function useProductList(params: ProductListParams, { keepPrevious = false } = {}) {
   return useQuery({
     queryKey: productKeys.list(params),
     queryFn: ({ signal }) => apiGetPage<Product>(`/api/products${queryString(params)}`, { signal }),
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
 }
 

@@ -1,0 +1,27 @@
+/**
+ * Rules and messages for the e-mail addresses and phone numbers people type into the shop's forms,
+ * shared by the browser (for quick feedback) and the server (which decides). No zod here, so that
+ * the home page can check its forms without loading a schema library.
+ */
+export const contactMessages = {
+  emailRequired: 'Email is Required',
+  emailInvalid: 'Provide a valid Email',
+  nameRequired: 'Name is Required',
+  phoneInvalid: 'Provide a valid phone number',
+  requirementRequired: 'Tell us which tools you need',
+} as const;
+
+export const contactLimits = { email: 254, name: 100, phone: 30, requirement: 2000 } as const;
+
+/** Any local part, then one or more dot-separated domain labels and a top-level domain of 2+ letters. */
+export const emailPattern = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
+
+/** Digits with the usual separators, optionally international; the phone sign-in checks numbers more closely. */
+export const loosePhonePattern = /^\+?[0-9(][0-9 ().-]{5,28}[0-9]$/;
+
+export function emailProblem(value: string): string | undefined {
+  const email = value.trim();
+  if (!email) return contactMessages.emailRequired;
+  if (email.length > contactLimits.email || !emailPattern.test(email)) return contactMessages.emailInvalid;
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const publicPages = ['/', '/products', '/blogs', '/portfolio', '/login', '/register', '/phoneLogin', '/no-such-page'];
+
+for (const path of publicPages) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    expect(severe).toEqual([]);
+  });
+}
+
+test('the home page can be used from the keyboard', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+
+  // Tab on until See Collection has focus, then follow it with Enter.
+  const seeCollection = page.getByRole('link', { name: 'See Collection' });
+  for (let presses = 0; presses < 20 && !(await seeCollection.evaluate((el) => el === document.activeElement)); presses += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(seeCollection).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/products');
+
+  // The search box and the sort take typing and arrow keys.
+  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  await search.focus();
+  await page.keyboard.type('saw');
+  await expect(page).toHaveURL(/q=saw/);
+});

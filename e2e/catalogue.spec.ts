@@ -1,0 +1,68 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const prices = async (page: Page) =>
+  (await cards(page).getByText(/^\$[\d,]+\.\d{2}/).allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, '')));
+
+test.describe('the catalogue at /products', () => {
+  test('lists every tool, twelve to a page, with paging', async ({ page, request }) => {
+    const total = Number((await request.get('/api/products?limit=1')).headers()['x-total-count']);
+    expect(total).toBeGreaterThan(12);
+    const pages = Math.ceil(total / 12);
+
+    await page.goto('/products');
+    await expect(cards(page)).toHaveCount(12);
+    await expect(page.getByText(`${total} tools, page 1 of ${pages}`)).toBeVisible();
+    const firstPageNames = await cards(page).getByRole('heading').allTextContents();
+
+    const paging = page.getByRole('navigation', { name: 'Catalogue pages' });
+    await expect(paging.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await paging.getByRole('button', { name: /Next/ }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(`${total} tools, page 2 of ${pages}`)).toBeVisible();
+    await expect(cards(page)).toHaveCount(total - 12 * (pages - 1));
+    const secondPageNames = await cards(page).getByRole('heading').allTextContents();
+    expect(secondPageNames.some((name) => firstPageNames.includes(name))).toBe(false);
+
+    await paging.getByRole('button', { name: 'Page 1' }).click();
+    await expect(cards(page).first().getByRole('heading')).toHaveText(firstPageNames[0]!);
+  });
+
+  test('finds tools by part of their name, and says when nothing matches', async ({ page }) => {
+    await page.goto('/products');
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('CHISEL');
+    await expect(page).toHaveURL(/q=CHISEL/);
+    const names = await cards(page).getByRole('heading').allTextContents();
+    await expect(async () => {
+      const shown = await cards(page).getByRole('heading').allTextContents();
+      expect(shown.length).toBeGreaterThan(0);
+      for (const name of shown) expect(name.toLowerCase()).toContain('chisel');
+    }).toPass();
+    expect(names.length).toBeGreaterThan(0);
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('CHISEL');
+
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('laser cutter');
+    await expect(page.getByText('No tools match “laser cutter”.')).toBeVisible();
+    await page.getByRole('button', { name: 'Show all tools' }).click();
+    await expect(cards(page)).toHaveCount(12);
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+  });
+
+  test('sorts by price both ways', async ({ page }) => {
+    await page.goto('/products');
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('price_asc');
+    await expect(page).toHaveURL(/sort=price_asc/);
+    await expect(async () => {
+      const ascending = await prices(page);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    }).toPass();
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('price_desc');
+    await expect(async () => {
+      const descending = await prices(page);
+      expect(descending.length).toBe(12);
+      expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    }).toPass();
+  });
+});

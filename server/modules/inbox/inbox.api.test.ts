@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/env.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const formsPerHour = 3;
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp({ env: { FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour) } });
+});
+afterAll(() => shop.close());
+
+/** Each test posts from its own client address, so that the rate limit of one does not touch another. */
+let nextClient = 1;
+const newClient = () => `10.0.0.${nextClient++}`;
+
+const post = (url: string, payload: object, remoteAddress: string, app = shop.app) =>
+  app.inject({ method: 'POST', url, payload, remoteAddress });
+
+const validMessage = {
+  email: 'ann.joiner@example.com',
+  name: 'Ann Joiner',
+  phone: '+1 555 010 2030',
+  requirement: 'Twelve 19 mm bevel-edge chisels for our school workshop.',
+};
+
+describe('POST /api/newsletter', () => {
+  it('subscribes an address once; subscribing again is not an error', async () => {
+    const client = newClient();
+    const first = await post('/api/newsletter', { email: '  Ann.Joiner@Example.com ' }, client);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ email: 'ann.joiner@example.com', alreadySubscribed: false });
+
+    const again = await post('/api/newsletter', { email: 'ann.joiner@example.com' }, client);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ email: 'ann.joiner@example.com', alreadySubscribed: true });
+
+    const rows = await shop.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', 'ann.joiner@example.com').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    ['', 'Email is Required'],
+    ['not-an-address', 'Provide a valid Email'],
+    ['a@b', 'Provide a valid Email'],
+  ])('refuses %j with "%s"', async (email, message) => {
+    const res = await post('/api/newsletter', { email }, newClient());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: `Invalid request. email: ${message}` });
+  });
+});
+
+describe('POST /api/contact-messages', () => {
+  it('stores the message and answers it with its id', async () => {
+    const res = await post('/api/contact-messages', validMessage, newClient());
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ ...validMessage, _id: body.insertedId });
+    const stored = await shop.db.selectFrom('contact_messages').selectAll().where('id', '=', body.insertedId).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Ann Joiner', requirement: validMessage.requirement, phone: '+1 555 010 2030' });
+  });
+
+  it('takes a message without a phone number, and keeps markup as plain text', async () => {
+    const requirement = '<script>alert(1)</script> two planes';
+    const res = await post('/api/contact-messages', { ...validMessage, phone: '', requirement }, newClient());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ phone: '', requirement });
+  });
+
+  it.each([
+    ['a blank name', { name: '' }, 'name: Name is Required'],
+    ['a bad e-mail', { email: 'nope' }, 'email: Provide a valid Email'],
+    ['a bad phone number', { phone: 'call me maybe' }, 'phone: Provide a valid phone number'],
+    ['a blank requirement', { requirement: '   ' }, 'requirement: Tell us which tools you need'],
+    ['a requirement over 2,000 characters', { requirement: 'x'.repeat(2001) }, 'requirement:'],
+  ])('refuses %s', async (_case, change, message) => {
+    const res = await post('/api/contact-messages', { ...validMessage, ...change }, newClient());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await shop.db.selectFrom('contact_messages').selectAll().where('name', '=', '').execute()).toEqual([]);
+  });
+});
+
+describe('rate limits on the forms', () => {
+  it(`lets one client send ${formsPerHour} messages an hour, then answers 429 with a message`, async () => {
+    const client = newClient();
+    for (let i = 0; i < formsPerHour; i += 1) {
+      expect((await post('/api/contact-messages', validMessage, client)).statusCode).toBe(201);
+    }
+    const limited = await post('/api/contact-messages', validMessage, client);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\. Please try again in .+\.$/) });
+
+    // Another client, and the other form, are not affected.
+    expect((await post('/api/contact-messages', validMessage, newClient())).statusCode).toBe(201);
+    expect((await post('/api/newsletter', { email: 'limited@example.com' }, client)).statusCode).toBe(201);
+  });
+
+  it('counts in the database, so that a second server process sees the same count', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour) }, '/nonexistent');
+    const secondProcess = await buildApp({ config, database: shop.database, logger: false });
+    try {
+      const client = newClient();
+      for (let i = 0; i < formsPerHour; i += 1) {
+        const app = i % 2 === 0 ? shop.app : secondProcess;
+        expect((await post('/api/newsletter', { email: `reader${i}@example.com` }, client, app)).statusCode).toBe(201);
+      }
+      expect((await post('/api/newsletter', { email: 'one.more@example.com' }, client, secondProcess)).statusCode).toBe(429);
+    } finally {
+      await secondProcess.close();
+    }
+  });
+});
