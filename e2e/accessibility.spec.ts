@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const publicPages = ['/', '/products', '/blogs', '/portfolio', '/login', '/register', '/phoneLogin', '/no-such-page'];
