@@ -31,6 +31,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright tests and benchmarks hand functions to the browser to run there.
+    files: ['e2e/**/*.ts', 'bench/**/*.mjs', 'scripts/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: boundaries.common }] },
   },

@@ -11,8 +11,8 @@ const linkGroups = [
 export function SiteFooter() {
   return (
     <footer className="bg-stone-900 text-stone-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-6 lg:px-8">
-        <div className="space-y-3 sm:col-span-2 lg:col-span-1">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-6 lg:px-8">
+        <div className="col-span-2 space-y-3 lg:col-span-1">
           <BrandMark />
           <p className="text-sm leading-relaxed text-stone-400">
             Hand tools for woodworkers, made in our own workshop for about 30 years.
@@ -28,7 +28,7 @@ export function SiteFooter() {
             </ul>
           </div>
         ))}
-        <div className="sm:col-span-2">
+        <div className="col-span-2">
           <h2 className="mb-3 text-xs font-semibold uppercase tracking-widest text-stone-100">Newsletter</h2>
           <NewsletterForm tone="dark" label="Your e-mail address" formName="Newsletter (footer)" />
         </div>
