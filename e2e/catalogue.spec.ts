@@ -32,13 +32,11 @@ test.describe('the catalogue at /products', () => {
     await page.goto('/products');
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('CHISEL');
     await expect(page).toHaveURL(/q=CHISEL/);
-    const names = await cards(page).getByRole('heading').allTextContents();
     await expect(async () => {
       const shown = await cards(page).getByRole('heading').allTextContents();
       expect(shown.length).toBeGreaterThan(0);
       for (const name of shown) expect(name.toLowerCase()).toContain('chisel');
     }).toPass();
-    expect(names.length).toBeGreaterThan(0);
 
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('CHISEL');
@@ -56,6 +54,7 @@ test.describe('the catalogue at /products', () => {
     await expect(page).toHaveURL(/sort=price_asc/);
     await expect(async () => {
       const ascending = await prices(page);
+      expect(ascending.length).toBe(12);
       expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     }).toPass();
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('price_desc');

@@ -31,7 +31,7 @@ test.describe('the shop shell', () => {
     for (const card of await cards.all()) {
       await expect(card.getByRole('heading')).not.toBeEmpty();
       await expect(card.getByText(/^\$[\d,]+\.\d{2}/)).toBeVisible();
-      await expect(card.getByRole('link', { name: /^Buy .* now$/ })).toHaveAttribute('href', /^\/purchase\/[0-9a-f-]{36}$/);
+      await expect(card.getByRole('link', { name: /^Buy Now\b/ })).toHaveAttribute('href', /^\/purchase\/[0-9a-f-]{36}$/);
     }
 
     const footer = page.getByRole('contentinfo');
@@ -62,14 +62,20 @@ test.describe('the shop shell', () => {
 
   test('a Buy Now button leads to the purchase page of its product', async ({ page }) => {
     await page.goto('/');
-    const buy = page.getByRole('link', { name: /^Buy .* now$/ }).first();
+    const card = page.getByRole('region', { name: 'Our manufactured tools' }).getByRole('article').first();
+    const name = await card.getByRole('heading').textContent();
+    const buy = card.getByRole('link', { name: /^Buy Now\b/ });
+    // The link says "Buy Now" and, for screen readers, which product.
+    await expect(buy).toHaveAccessibleName(new RegExp(`^Buy Now\\W+${name!.replace(/[()]/g, '\\$&')}$`));
     const href = await buy.getAttribute('href');
     await buy.click();
     await expect(page).toHaveURL(href!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Purchase');
   });
 
-  test('every route of the route table answers, also when opened directly', async ({ page }) => {
+  // Until accounts land the dashboard routes render for anyone; guarding them (a redirect to /login)
+  // comes with sign-in, and this test then moves to the guarded-route tests.
+  test('every route of the route table is registered and answers when opened directly', async ({ page }) => {
     const routes: Array<[string, string]> = [
       ['/home', 'Tools that hold an edge, and hold their value.'],
       ['/login', 'Log in'],

@@ -31,6 +31,10 @@ export interface AppDependencies {
 
 const requestIdHeader = 'x-request-id';
 
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * Builds the whole shop (API under /api, OpenAPI at /api/docs, the web app everywhere else)
  * without listening, so that tests can drive it through `app.inject`.
@@ -42,8 +46,10 @@ export async function buildApp({ config, database, logger = true }: AppDependenc
       // Fastify's request serializer logs no headers; this keeps credentials out should that change.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
-    requestIdHeader,
+    // A hop count trusts that many proxies nearest the server; a list trusts those addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
+    // Every request gets an id of our own; a client-sent one could be forged or huge.
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },

@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('trusts a number of proxy hops or named proxy addresses, never every forwarded address', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }, '/web').trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }, '/web').trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, '/web').trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' }, '/web')).toThrow(/TRUST_PROXY/);
+  });
+
   it('treats a blank variable as unset', () => {
     expect(loadConfig({ PORT: '' }, '/web').port).toBe(3000);
   });

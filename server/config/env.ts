@@ -16,10 +16,15 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Trusting every X-Forwarded-For hop would let a client choose its own address (and dodge rate
+  // limits), so the setting names how many proxies stand in front, or which addresses they have.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .regex(/^(false|\d+|[0-9a-f.:/]+(,[0-9a-f.:/]+)*)$/i, 'must be false, a number of proxy hops, or proxy addresses separated by commas')
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value): false | number | string[] =>
+      value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value.split(','),
+    ),
 });
 
 export interface AppConfig {
@@ -30,7 +35,7 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
   /** Submissions of each home-page form one client may make per hour. */
   formRateLimitPerHour: number;
   /** Where the built web app lives; the server serves it with a history fallback. */

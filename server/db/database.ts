@@ -26,6 +26,11 @@ const pgTypes = {
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
+  // An idle connection dropped by the server (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => {
+    console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection failed', err: error.message }));
+  });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   const where = new URL(url);
   return {

@@ -9,6 +9,8 @@ const codeByStatus: Record<number, string> = {
   403: errorCodes.forbidden,
   404: errorCodes.notFound,
   409: errorCodes.conflict,
+  413: errorCodes.payloadTooLarge,
+  415: errorCodes.unsupportedMediaType,
   429: errorCodes.rateLimited,
   503: errorCodes.unavailable,
 };

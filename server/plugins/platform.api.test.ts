@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Joinery</title><div id="root"></div>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  // The build writes brotli copies beside the files; the server sends them to browsers that accept br.
+  fs.writeFileSync(path.join(webRoot, 'index.html.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(webRoot, 'index.html'))));
   shop = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -39,6 +42,23 @@ describe('unknown API paths', () => {
 describe('error replies', () => {
   it('answer malformed JSON with a 400 in the error shape', async () => {
     const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/JSON/i) });
+  });
+
+  it('answer an unsupported body type with a 415', async () => {
+    const res = await shop.app.inject({ method: 'POST', url: '/api/newsletter', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answer a query that breaks the schema with a 400 naming the field, without internals', async () => {
+    const res = await shop.app.inject({
       method: 'GET',
       url: '/api/products?sort=cheapest',
     });
@@ -62,9 +82,9 @@ describe('headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('echoes a request id so that a log line can be found', async () => {
-    const res = await shop.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  it('echoes a request id of its own so that a log line can be found', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'forged' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 });
 
@@ -75,6 +95,16 @@ describe('the web app', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves the pre-compressed page to a browser, still never cached', async () => {
+    for (const url of ['/', '/dashboard/myorders']) {
+      const res = await shop.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('<div id="root">');
+    }
   });
 
   it('serves hashed assets compressed with a year-long cache', async () => {

@@ -6,8 +6,10 @@ import { errorCodes } from '../../common/schemas/errors.ts';
 
 /** Hashed build output never changes under its name; the page itself must be revalidated on every load. */
 function cacheControlFor(filePath: string): string {
-  if (filePath.endsWith('.html')) return 'no-cache';
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  // With pre-compressed files the path is that of the .br or .gz beside the original.
+  const original = filePath.replace(/\.(br|gz)$/, '');
+  if (original.endsWith('.html')) return 'no-cache';
+  if (original.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=86400';
 }
 

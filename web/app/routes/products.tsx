@@ -29,7 +29,8 @@ export default function ProductsPage() {
   const [searchedFor, setSearchedFor] = useState(q);
   if (q !== searchedFor) {
     setSearchedFor(q);
-    setSearch(q);
+    // Our own debounced update trims what was typed; only a change from elsewhere replaces the box.
+    if (q !== search.trim()) setSearch(q);
   }
 
   // Typing searches after a short pause, without a history entry per keystroke.

@@ -26,8 +26,8 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
             {formatUsd(product.price)}
             <span className="ml-1 text-xs font-normal text-stone-600">/ unit</span>
           </p>
-          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-sm" aria-label={`Buy ${product.name} now`}>
-            Buy Now
+          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-sm">
+            Buy Now<span className="sr-only">: {product.name}</span>
           </Link>
         </div>
       </div>
