@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 
 interface FieldFrame {
   label: string;
@@ -6,57 +6,51 @@ interface FieldFrame {
   hint?: string | undefined;
   /** Dark backgrounds (the footer) need light labels. */
   tone?: 'light' | 'dark';
+  className?: string | undefined;
 }
 
-function labelClass(tone: FieldFrame['tone']) {
-  return `mb-1.5 block text-sm font-medium ${tone === 'dark' ? 'text-stone-200' : 'text-stone-800'}`;
+/** What a control needs to be tied to its label and to its error or hint. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-function FieldMessages({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
-  if (error) return <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-error">{error}</p>;
-  if (hint) return <p id={`${id}-hint`} className="mt-1.5 text-sm text-stone-600">{hint}</p>;
-  return null;
-}
-
-function describedBy(id: string, error?: string, hint?: string) {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-}
-
-/** A labelled input with its error under it; the error is tied to the input for screen readers. */
-export function TextField({ label, error, hint, tone, className, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+/** The label above a control and its error (or hint) under it, tied together for screen readers. */
+function Field({ label, error, hint, tone, className, children }: FieldFrame & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
+  const messageId = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass(tone)}>
+      <label htmlFor={id} className={`mb-1.5 block text-sm font-medium ${tone === 'dark' ? 'text-stone-200' : 'text-stone-800'}`}>
         {label}
       </label>
-      <input
-        id={id}
-        className={`input w-full text-stone-900 ${error ? 'input-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': messageId })}
+      {error ? (
+        <p id={messageId} className="mt-1.5 text-sm font-medium text-error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="mt-1.5 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-export function TextAreaField({ label, error, hint, tone, className, ...textarea }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
+export function TextField({ label, error, hint, tone, className, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClass(tone)}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`textarea w-full text-stone-900 ${error ? 'textarea-error' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...textarea}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <Field label={label} error={error} hint={hint} tone={tone} className={className}>
+      {(control) => <input className={`input w-full text-stone-900 ${error ? 'input-error' : ''}`} {...control} {...input} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, error, hint, tone, className, ...textarea }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field label={label} error={error} hint={hint} tone={tone} className={className}>
+      {(control) => <textarea className={`textarea w-full text-stone-900 ${error ? 'textarea-error' : ''}`} {...control} {...textarea} />}
+    </Field>
   );
 }
