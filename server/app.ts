@@ -4,6 +4,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { ensureAdminAccount } from './modules/auth/admin-account.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/auth-routes.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
+import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
+import { createSessions } from './modules/auth/viewer.ts';
+import { createUserRepository } from './modules/users/user-repository.ts';
+import { userRoutes } from './modules/users/user-routes.ts';
+import { createUserService } from './modules/users/user-service.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
@@ -27,6 +37,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Replaces the configured text-message sender (tests read the codes from it). */
+  sms?: SmsSender;
 }
 
 const requestIdHeader = 'x-request-id';
@@ -39,7 +51,7 @@ function trustNearestHops(hops: number) {
  * Builds the whole shop (API under /api, OpenAPI at /api/docs, the web app everywhere else)
  * without listening, so that tests can drive it through `app.inject`.
  */
-export async function buildApp({ config, database, logger = true }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, sms }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -67,11 +79,28 @@ export async function buildApp({ config, database, logger = true }: AppDependenc
   await registerApiDocs(app);
 
   const { db } = database;
-  await registerRateLimits(app, createRateLimitRepository(db));
+  const rateLimits = createRateLimitRepository(db);
+  await registerRateLimits(app, rateLimits);
+  const auth = createAuth({
+    config,
+    database,
+    secret: resolveAuthSecret(config.auth.secret, config.dataDir),
+    sms: sms ?? createSmsSender(config, app.log),
+    rateLimits,
+    log: app.log,
+  });
+  const sessions = createSessions(auth);
+  const userRepository = createUserRepository(db);
+  const users = createUserService(userRepository);
+  const { admin } = config.auth;
+  // On ready, not now: the server migrates the database between building the app and listening.
+  if (admin) app.addHook('onReady', () => ensureAdminAccount(auth, userRepository, admin, app.log));
   const products = createProductService(createProductRepository(db));
   const reviews = createReviewService(createReviewRepository(db));
   await app.register(
     async (api) => {
+      await api.register(authRoutes, { auth, sessions, users, settings: config.auth, publicUrl: config.publicUrl });
+      await api.register(userRoutes, { users, sessions });
       await api.register(healthRoutes, { health: createHealthRepository(db) });
       await api.register(productRoutes, { products });
       await api.register(reviewRoutes, { reviews });

@@ -25,7 +25,80 @@ const envSchema = z.object({
     .transform((value): false | number | string[] =>
       value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value.split(','),
     ),
+
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTHORIZATION_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v21.0/me'),
+
+  SMS_GATEWAY: z.enum(['log', 'twilio']).default('log'),
+  SMS_CODES_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM_NUMBER: z.string().optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+
+  CAPTCHA_PROVIDER: z.enum(['turnstile', 'recaptcha']).optional(),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CAPTCHA_SECRET_KEY: z.string().optional(),
+  CAPTCHA_VERIFY_URL: z.url().optional(),
 });
+
+type EnvVars = z.infer<typeof envSchema>;
+
+/** Settings that only work together: each group is all set or all unset. */
+const settingGroups: { when: keyof EnvVars; needs: (keyof EnvVars)[] }[] = [
+  { when: 'ADMIN_EMAIL', needs: ['ADMIN_PASSWORD'] },
+  { when: 'ADMIN_PASSWORD', needs: ['ADMIN_EMAIL'] },
+  { when: 'GOOGLE_CLIENT_ID', needs: ['GOOGLE_CLIENT_SECRET'] },
+  { when: 'GOOGLE_CLIENT_SECRET', needs: ['GOOGLE_CLIENT_ID'] },
+  { when: 'FACEBOOK_CLIENT_ID', needs: ['FACEBOOK_CLIENT_SECRET'] },
+  { when: 'FACEBOOK_CLIENT_SECRET', needs: ['FACEBOOK_CLIENT_ID'] },
+  { when: 'CAPTCHA_PROVIDER', needs: ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'] },
+];
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+export type SmsGatewayConfig =
+  | { kind: 'log' }
+  | { kind: 'twilio'; accountSid: string; authToken: string; fromNumber: string; apiUrl: string };
+
+export interface CaptchaConfig {
+  provider: 'turnstile' | 'recaptcha';
+  siteKey: string;
+  secretKey: string;
+  /** The provider's verify endpoint, replaced by a stand-in in tests. */
+  verifyUrl: string | undefined;
+}
+
+export interface AuthConfig {
+  /** Unset: generated once and kept in the data folder. */
+  secret: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  /** Sign-in, sign-up, code and two-factor attempts one client may make per minute. */
+  attemptsPerMinute: number;
+  google: OAuthProviderConfig | undefined;
+  facebook: OAuthProviderConfig | undefined;
+  sms: SmsGatewayConfig;
+  smsCodesPerNumberPerHour: number;
+  captcha: CaptchaConfig | undefined;
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -34,10 +107,13 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Origins the shop's pages are served from; sign-in calls from any other origin are refused. */
+  siteOrigins: string[];
   logLevel: (typeof logLevels)[number];
   trustProxy: false | number | string[];
   /** Submissions of each home-page form one client may make per hour. */
   formRateLimitPerHour: number;
+  auth: AuthConfig;
   /** Where the built web app lives; the server serves it with a history fallback. */
   webRoot: string;
 }
@@ -49,7 +125,21 @@ export class ConfigError extends Error {
 /** Parses the environment; a bad value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
   const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(blankAsUnset);
+  const parsed = envSchema
+    .superRefine((vars, context) => {
+      for (const group of settingGroups) {
+        if (vars[group.when] === undefined) continue;
+        for (const needed of group.needs) {
+          if (vars[needed] === undefined) context.addIssue({ code: 'custom', path: [needed], message: `must be set when ${group.when} is set` });
+        }
+      }
+      if (vars.SMS_GATEWAY === 'twilio') {
+        for (const needed of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const) {
+          if (vars[needed] === undefined) context.addIssue({ code: 'custom', path: [needed], message: 'must be set when SMS_GATEWAY is twilio' });
+        }
+      }
+    })
+    .safeParse(blankAsUnset);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
@@ -62,9 +152,44 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    // Without PUBLIC_URL the shop is on this machine, reached by either loopback name.
+    siteOrigins: vars.PUBLIC_URL
+      ? [new URL(vars.PUBLIC_URL).origin]
+      : [`http://localhost:${vars.PORT}`, `http://127.0.0.1:${vars.PORT}`],
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,
+    auth: authConfig(vars),
     webRoot,
+  };
+}
+
+function authConfig(vars: EnvVars): AuthConfig {
+  const oauth = (prefix: 'GOOGLE' | 'FACEBOOK'): OAuthProviderConfig | undefined => {
+    const clientId = vars[`${prefix}_CLIENT_ID`];
+    const clientSecret = vars[`${prefix}_CLIENT_SECRET`];
+    if (!clientId || !clientSecret) return undefined;
+    return {
+      clientId,
+      clientSecret,
+      authorizationUrl: vars[`${prefix}_AUTHORIZATION_URL`],
+      tokenUrl: vars[`${prefix}_TOKEN_URL`],
+      userInfoUrl: vars[`${prefix}_USERINFO_URL`],
+    };
+  };
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: fromNumber } = vars;
+  const { CAPTCHA_PROVIDER: provider, CAPTCHA_SITE_KEY: siteKey, CAPTCHA_SECRET_KEY: secretKey } = vars;
+  return {
+    secret: vars.BETTER_AUTH_SECRET,
+    admin: vars.ADMIN_EMAIL && vars.ADMIN_PASSWORD ? { email: vars.ADMIN_EMAIL, password: vars.ADMIN_PASSWORD } : undefined,
+    attemptsPerMinute: vars.AUTH_RATE_LIMIT_PER_MINUTE,
+    google: oauth('GOOGLE'),
+    facebook: oauth('FACEBOOK'),
+    sms:
+      vars.SMS_GATEWAY === 'twilio' && accountSid && authToken && fromNumber
+        ? { kind: 'twilio', accountSid, authToken, fromNumber, apiUrl: vars.TWILIO_API_URL }
+        : { kind: 'log' },
+    smsCodesPerNumberPerHour: vars.SMS_CODES_PER_NUMBER_PER_HOUR,
+    captcha: provider && siteKey && secretKey ? { provider, siteKey, secretKey, verifyUrl: vars.CAPTCHA_VERIFY_URL } : undefined,
   };
 }

@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database.ts';
 import { catalogueMigration } from './migrations/001-catalogue.ts';
 import { inboxAndRateLimitsMigration } from './migrations/002-inbox-and-rate-limits.ts';
+import { accountsMigration } from './migrations/003-accounts.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
   '002-inbox-and-rate-limits': inboxAndRateLimitsMigration,
+  '003-accounts': accountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

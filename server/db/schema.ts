@@ -70,6 +70,35 @@ export interface RateLimitHitsTable {
   reset_at: number;
 }
 
+/**
+ * better-auth's user record, which is also the shop's user (ADR 002). better-auth writes it; the
+ * shop reads it and writes only the profile fields and the role. Booleans are 0/1 and dates text on
+ * SQLite, native types on PostgreSQL.
+ */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  role: 'user' | 'admin';
+  education: string | null;
+  location: string | null;
+  contactNumber: string | null;
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean | number | null;
+  twoFactorEnabled: boolean | number | null;
+}
+
+/** better-auth's sign-in methods of a user; the shop only asks whether one is a password. */
+export interface AuthAccountTable {
+  id: string;
+  userId: string;
+  providerId: string;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -78,4 +107,6 @@ export interface DatabaseSchema {
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;
   rate_limit_hits: RateLimitHitsTable;
+  user: AuthUserTable;
+  account: AuthAccountTable;
 }

@@ -1,0 +1,52 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { emailProblem } from './contact-rules.ts';
+
+/**
+ * Rules and messages for signing up, signing in and the profile, shared by the browser (quick
+ * feedback) and the server (which decides). The messages are the specification's, word for word.
+ * No zod here, so that the sign-in pages stay light.
+ */
+export const accountMessages = {
+  nameRequired: 'Name is Required',
+  passwordRequired: 'Password is Required',
+  passwordTooShort: 'Must be 6 characters or longer',
+  passwordTooLong: 'Must be 128 characters or fewer',
+  phoneInvalid: 'Please enter a valid phone number!',
+  contactNumberInvalid: 'Provide a valid phone number',
+} as const;
+
+export const accountLimits = { name: 100, passwordMin: 6, passwordMax: 128, education: 200, location: 200, contactNumber: 30 } as const;
+
+export { emailProblem };
+
+export function nameProblem(value: string): string | undefined {
+  return value.trim() ? undefined : accountMessages.nameRequired;
+}
+
+export function passwordProblem(value: string): string | undefined {
+  if (!value) return accountMessages.passwordRequired;
+  if (value.length < accountLimits.passwordMin) return accountMessages.passwordTooShort;
+  if (value.length > accountLimits.passwordMax) return accountMessages.passwordTooLong;
+  return undefined;
+}
+
+/** A phone number for sign-in codes: international form (E.164), valid for its country. */
+export function signInPhoneProblem(value: string | undefined): string | undefined {
+  return value && isValidPhoneNumber(value) ? undefined : accountMessages.phoneInvalid;
+}
+
+/** Sign-in codes are six digits. */
+export const oneTimeCodePattern = /^\d{6}$/;
+
+/** The roles the shop knows; the wire shows `userRole: 'admin'` for admins and nothing otherwise. */
+export type UserRole = 'user' | 'admin';
+
+/**
+ * Where to go after signing in. Only a path on this site is accepted, so that a crafted link
+ * cannot send a person elsewhere.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (/^\/(login|register|phoneLogin)\b/.test(value)) return '/';
+  return value;
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { sessionSchema, signInOptionsSchema } from '../../../common/schemas/users.ts';
+import type { AuthConfig } from '../../config/env.ts';
+import type { UserService } from '../users/user-service.ts';
+import { type Auth, clientAddressHeader } from './auth.ts';
+import type { Sessions } from './viewer.ts';
+
+export interface AuthRouteOptions {
+  auth: Auth;
+  sessions: Sessions;
+  users: UserService;
+  settings: AuthConfig;
+  publicUrl: string;
+}
+
+const noStore = 'no-store';
+
+/**
+ * better-auth also returns the session token in some JSON bodies, for apps that send it as a bearer
+ * token. This shop uses the HttpOnly cookie only, so the token never reaches the page's scripts.
+ */
+function withoutSessionToken(text: string): string {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!body || typeof body !== 'object') return text;
+  const { token: _token, session, ...rest } = body as { token?: unknown; session?: Record<string, unknown> };
+  if (_token === undefined && (!session || session.token === undefined)) return text;
+  const cleanSession = session && typeof session === 'object' ? { ...session, token: undefined } : session;
+  return JSON.stringify(session === undefined ? rest : { ...rest, session: cleanSession });
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, sessions, users, settings, publicUrl }) => {
+  // better-auth answers everything under /api/auth with a web Request and Response.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const headers = fromNodeHeaders(request.headers);
+      // The client's address as Fastify resolved it (trusted proxies only), for better-auth's rate limits.
+      headers.set(clientAddressHeader, request.ip);
+      const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
+      const response = await auth.handler(new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }));
+
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      if (!response.body) return reply.send(null);
+      const text = await response.text();
+      const json = response.headers.get('content-type')?.includes('application/json');
+      return reply.send(json ? withoutSessionToken(text) : text);
+    },
+  });
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Who is signed in on this browser, if anyone',
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', noStore);
+      const viewer = await sessions.viewerOf(request);
+      if (!viewer) return { user: null };
+      return { user: { ...viewer, hasPassword: await users.hasPassword(viewer.id) } };
+    },
+  );
+
+  app.get(
+    '/sign-in-options',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Which sign-in methods this shop has set up',
+        response: { 200: signInOptionsSchema },
+      },
+    },
+    async () => ({
+      google: Boolean(settings.google),
+      facebook: Boolean(settings.facebook),
+      captcha: settings.captcha ? { provider: settings.captcha.provider, siteKey: settings.captcha.siteKey } : null,
+    }),
+  );
+};

@@ -1,0 +1,158 @@
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { captcha, phoneNumber, twoFactor } from 'better-auth/plugins';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import { signInPhoneProblem } from '../../../common/account-rules.ts';
+import { signUpSchema } from '../../../common/schemas/users.ts';
+import type { AppConfig } from '../../config/env.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { RateLimitRepository } from '../rate-limit/rate-limit-repository.ts';
+import { configuredOAuthProviders } from './oauth-providers.ts';
+import { SmsDeliveryError, type SmsSender } from './sms/sms-sender.ts';
+
+/** The header through which the server hands better-auth the client's address (see auth-routes.ts). */
+export const clientAddressHeader = 'x-joinery-client-address';
+
+/** Accounts made by phone need an e-mail address; this one can never receive mail. */
+export const phoneAccountEmail = (phone: string) => `${phone.replace(/\D/g, '')}@phone.joinery.invalid`;
+
+const codeLifetimeSeconds = 5 * 60;
+const hourMs = 60 * 60 * 1000;
+
+/** Paths a client may call only a few times a minute: guessing passwords or codes must be slow. */
+const guardedPaths = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/sign-in/social',
+  '/phone-number/send-otp',
+  '/phone-number/verify',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+];
+
+export interface AuthDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  secret: string;
+  sms: SmsSender;
+  rateLimits: RateLimitRepository;
+  log: FastifyBaseLogger;
+}
+
+function badRequest(message: string): APIError {
+  return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message });
+}
+
+/** better-auth's settings for this shop; the schema test checks the migrations against them. */
+export function authOptions({ config, database, secret, sms, rateLimits, log }: AuthDependencies) {
+  const { auth: settings } = config;
+  const attemptsRule = { window: 60, max: settings.attemptsPerMinute };
+
+  /** The shop's own rules run before better-auth's, so that the pages get the specification's messages. */
+  const checkInput = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-up/email') {
+      const parsed = signUpSchema.safeParse(ctx.body);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
+    }
+    if (ctx.path === '/phone-number/send-otp') {
+      const phone = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+      const problem = signInPhoneProblem(typeof phone === 'string' ? phone : undefined);
+      if (problem) throw badRequest(problem);
+      const { count } = await rateLimits.hit(`sms-number:${String(phone)}`, hourMs);
+      if (count > settings.smsCodesPerNumberPerHour) {
+        throw new APIError('TOO_MANY_REQUESTS', {
+          code: 'RATE_LIMITED',
+          message: 'Too many codes were sent to this number. Please try again in an hour.',
+        });
+      }
+    }
+  });
+
+  return {
+    appName: 'Joinery',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: { db: database.db, type: database.dialect },
+    trustedOrigins: config.siteOrigins,
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => log[level]({ auth: args }, message),
+    },
+    // A refused sign-in is the caller's problem, not the server's: only failures are errors.
+    onAPIError: {
+      onError(error) {
+        if (isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') log.debug({ err: error }, 'auth request refused');
+        else log.error({ err: error }, 'auth request failed');
+      },
+    },
+    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      additionalFields: {
+        // `input: false`: no sign-up or profile call from a browser can set these through better-auth.
+        role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        education: { type: 'string', required: false, input: false },
+        location: { type: 'string', required: false, input: false },
+        contactNumber: { type: 'string', required: false, input: false },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 120,
+      customRules: Object.fromEntries(guardedPaths.map((path) => [path, attemptsRule])),
+      // Counted in the shop's database, so that every server process sees the same counts.
+      customStorage: {
+        async consume(key, rule) {
+          const { count, resetAt } = await rateLimits.hit(`auth:${key}`, rule.window * 1000);
+          const allowed = count <= rule.max;
+          return { allowed, retryAfter: allowed ? null : Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
+        },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [clientAddressHeader] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      database: { generateId: 'uuid' },
+    },
+    hooks: { before: checkInput },
+    plugins: [
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: codeLifetimeSeconds,
+        allowedAttempts: 3,
+        phoneNumberValidator: (phone) => !signInPhoneProblem(phone),
+        signUpOnVerification: { getTempEmail: phoneAccountEmail, getTempName: (phone) => phone },
+        async sendOTP({ phoneNumber: to, code }) {
+          try {
+            await sms.send({ to, body: `Your Joinery sign-in code is ${code}. It expires in 5 minutes.` });
+          } catch (error) {
+            log.error({ err: error }, 'could not send a sign-in code');
+            const message = error instanceof SmsDeliveryError ? error.message : 'The code could not be sent. Please try again.';
+            throw new APIError('BAD_GATEWAY', { code: 'SMS_NOT_SENT', message });
+          }
+        },
+      }),
+      twoFactor({ issuer: 'Joinery', backupCodeOptions: { amount: 10 } }),
+      ...(settings.google || settings.facebook ? [genericOAuth({ config: configuredOAuthProviders(settings) })] : []),
+      ...(settings.captcha
+        ? [
+            captcha({
+              provider: settings.captcha.provider === 'turnstile' ? 'cloudflare-turnstile' : 'google-recaptcha',
+              secretKey: settings.captcha.secretKey,
+              endpoints: ['/phone-number/send-otp'],
+              ...(settings.captcha.verifyUrl ? { siteVerifyURLOverride: settings.captcha.verifyUrl } : {}),
+            }),
+          ]
+        : []),
+    ],
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(dependencies: AuthDependencies) {
+  return betterAuth(authOptions(dependencies));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

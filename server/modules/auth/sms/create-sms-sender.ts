@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../../config/env.ts';
+import { createLogSmsSender, smsOutboxFile } from './log-sms-sender.ts';
+import type { SmsSender } from './sms-sender.ts';
+import { createTwilioSmsSender } from './twilio-sms-sender.ts';
+
+/** Twilio when it is configured; otherwise the log (and, outside production, the outbox file). */
+export function createSmsSender(config: AppConfig, log: FastifyBaseLogger): SmsSender {
+  const { sms } = config.auth;
+  if (sms.kind === 'twilio') return createTwilioSmsSender(sms);
+  return createLogSmsSender({ log, outboxFile: config.env === 'production' ? undefined : smsOutboxFile(config.dataDir) });
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { totalCountHeader } from '../../../common/pagination.ts';
+import { apiErrorSchema } from '../../../common/schemas/errors.ts';
+import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import { userEmailParamsSchema, userSchema, userUpdateSchema } from '../../../common/schemas/users.ts';
+import { requireAdmin, requireSignedIn, type Sessions } from '../auth/viewer.ts';
+import type { UserService } from './user-service.ts';
+
+const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; sessions: Sessions }> = async (app, { users, sessions }) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Every user, newest first (admins only)',
+        querystring: paginationQuerySchema,
+        response: { 200: z.array(userSchema), 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(sessions, request);
+      const { items, total } = await users.list(request.query);
+      reply.header(totalCountHeader, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/users/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'One user: yourself, or anyone for an admin',
+        params: userEmailParamsSchema,
+        response: { 200: userSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => users.get(await requireSignedIn(sessions, request), request.params.email),
+  );
+
+  app.put(
+    '/users/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update a profile (blank fields keep their value); an admin may also set userRole to admin',
+        params: userEmailParamsSchema,
+        body: userUpdateSchema,
+        response: { 200: userSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => users.update(await requireSignedIn(sessions, request), request.params.email, request.body),
+  );
+};

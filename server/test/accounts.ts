@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The origin the test app trusts (PUBLIC_URL unset, PORT unset). */
+export const testOrigin = 'http://localhost:3000';
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  /** The Cookie header that carries the account's session. */
+  cookie: string;
+}
+
+let counter = 0;
+
+/** Cookie header from a response's Set-Cookie headers (name=value pairs only). */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+export async function postAuth(app: FastifyInstance, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: `/api/auth${path}`, headers: { origin: testOrigin, ...headers }, payload: body as object });
+}
+
+/** Registers a new customer through better-auth's sign-up endpoint, as the register page does. */
+export async function signUp(app: FastifyInstance, name = 'Test Customer'): Promise<TestAccount> {
+  counter += 1;
+  const email = `customer${counter}.${Date.now()}@example.com`;
+  const password = 'sawdust-123';
+  const response = await postAuth(app, '/sign-up/email', { name, email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { email, password, cookie: cookieFrom(response.headers['set-cookie']) };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<TestAccount> {
+  const response = await postAuth(app, '/sign-in/email', { email, password });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return { email, password, cookie: cookieFrom(response.headers['set-cookie']) };
+}
