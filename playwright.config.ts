@@ -6,7 +6,14 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 /** Debian's Chromium; Playwright downloads no browser of its own here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `joinery-e2e-${Date.now()}`);
+// Set once in the runner's environment so that every worker (which loads this file again) sees the same folder.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `joinery-e2e-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+const oauthStandInPort = 4174;
+const oauthStandIn = `http://127.0.0.1:${oauthStandInPort}`;
+
+/** The admin the shop creates at start (ADMIN_EMAIL / ADMIN_PASSWORD); tests sign in as it. */
+export const e2eAdmin = { email: 'admin@joinery.example', password: 'workshop-admin-1' };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,12 +40,37 @@ export default defineConfig({
       testIgnore: /server-process\.spec\.ts/,
     },
   ],
-  // The built app, started as `npm start` starts it, on a fresh data folder.
-  webServer: {
-    command: 'node dist/server/server.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', FORM_RATE_LIMIT_PER_HOUR: '1000' },
-  },
+  webServer: [
+    // Google's OAuth endpoints, stood in for locally (the one third party these tests fake).
+    {
+      command: 'node e2e/support/oauth-stand-in.mjs',
+      url: `${oauthStandIn}/health`,
+      reuseExistingServer: false,
+      env: { OAUTH_STAND_IN_PORT: String(oauthStandInPort) },
+    },
+    // The built app, started as `npm start` starts it, on a fresh data folder.
+    {
+      command: 'node dist/server/server.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        FORM_RATE_LIMIT_PER_HOUR: '1000',
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        GOOGLE_CLIENT_ID: 'e2e-google-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        GOOGLE_AUTHORIZATION_URL: `${oauthStandIn}/google/authorize`,
+        GOOGLE_TOKEN_URL: `${oauthStandIn}/google/token`,
+        GOOGLE_USERINFO_URL: `${oauthStandIn}/google/userinfo`,
+      },
+    },
+  ],
 });

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { emailProblem } from './contact-rules.ts';
 
 /**
@@ -28,11 +27,6 @@ export function passwordProblem(value: string): string | undefined {
   if (value.length < accountLimits.passwordMin) return accountMessages.passwordTooShort;
   if (value.length > accountLimits.passwordMax) return accountMessages.passwordTooLong;
   return undefined;
-}
-
-/** A phone number for sign-in codes: international form (E.164), valid for its country. */
-export function signInPhoneProblem(value: string | undefined): string | undefined {
-  return value && isValidPhoneNumber(value) ? undefined : accountMessages.phoneInvalid;
 }
 
 /** Sign-in codes are six digits. */

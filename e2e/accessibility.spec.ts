@@ -1,19 +1,34 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
+import { logIn } from './support/accounts.ts';
+
+async function severeViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
 
 const publicPages = ['/', '/products', '/blogs', '/portfolio', '/login', '/register', '/phoneLogin', '/no-such-page'];
 
 for (const path of publicPages) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-    expect(severe).toEqual([]);
+    expect(await severeViolations(page)).toEqual([]);
   });
 }
+
+test('the signed-in dashboard pages have no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/login?returnTo=%2Fdashboard');
+  await logIn(page, e2eAdmin.email, e2eAdmin.password);
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  expect(await severeViolations(page)).toEqual([]);
+  await page.goto('/dashboard/admin');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await severeViolations(page)).toEqual([]);
+});
 
 test('the home page can be used from the keyboard', async ({ page }) => {
   await page.goto('/');

@@ -93,7 +93,7 @@ export async function buildApp({ config, database, logger = true, sms }: AppDepe
   const userRepository = createUserRepository(db);
   const users = createUserService(userRepository);
   const { admin } = config.auth;
-  // On ready, not now: the server migrates the database between building the app and listening.
+  // On ready: the admin is created once the app (and better-auth with it) has started.
   if (admin) app.addHook('onReady', () => ensureAdminAccount(auth, userRepository, admin, app.log));
   const products = createProductService(createProductRepository(db));
   const reviews = createReviewService(createReviewRepository(db));

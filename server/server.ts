@@ -12,17 +12,17 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../w
 async function main(): Promise<void> {
   const config = loadConfig(process.env, webRoot);
   const database = openDatabase(config);
-  const app = await buildApp({ config, database });
-
+  // The database is ready before the app is built: better-auth checks its tables when it starts.
+  let prepared: { applied: string[]; seeded: boolean };
   try {
-    const applied = await migrateToLatest(database.db);
-    const seeded = await seedDemoCatalogue(database.db);
-    app.log.info({ database: database.description, migrationsApplied: applied, demoCatalogueSeeded: seeded }, 'database ready');
+    prepared = { applied: await migrateToLatest(database.db), seeded: await seedDemoCatalogue(database.db) };
   } catch (error) {
-    app.log.fatal({ err: error }, 'could not prepare the database');
+    console.error(JSON.stringify({ level: 60, time: Date.now(), msg: 'could not prepare the database', err: String(error) }));
     await database.close();
     process.exit(1);
   }
+  const app = await buildApp({ config, database });
+  app.log.info({ database: database.description, migrationsApplied: prepared.applied, demoCatalogueSeeded: prepared.seeded }, 'database ready');
 
   app.addHook('onClose', async () => {
     await database.close();

@@ -61,15 +61,22 @@ export const signInOptionsSchema = z.object({
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
+/** A text field checked by one of the shared rule functions; a missing field counts as blank. */
+const ruledText = (problemOf: (value: string) => string | undefined) =>
+  z.string().default('').superRefine((value, context) => {
+    const problem = problemOf(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 /** The sign-up body better-auth receives, checked with the shop's own rules before it runs. */
 export const signUpSchema = z.object({
-  name: z.string().superRefine((value, context) => {
-    const problem = nameProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
-  email: emailFieldSchema,
-  password: z.string().superRefine((value, context) => {
-    const problem = passwordProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
+  name: ruledText(nameProblem),
+  email: z.string().default('').pipe(emailFieldSchema),
+  password: ruledText(passwordProblem),
+});
+
+/** The sign-in body: the same messages as the page for a blank or malformed field. */
+export const signInSchema = z.object({
+  email: z.string().default('').pipe(emailFieldSchema),
+  password: ruledText((value) => (value ? undefined : accountMessages.passwordRequired)),
 });

@@ -2,23 +2,32 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 
+/** The bot-check providers' script and frame origins, allowed only when one is configured. */
+const captchaOrigins = {
+  turnstile: ['https://challenges.cloudflare.com'],
+  recaptcha: ['https://www.google.com', 'https://www.gstatic.com'],
+} as const;
+
 /**
  * Security headers with a Content-Security-Policy the built app runs under: every script, style,
- * image and font comes from the shop itself, and nothing may frame it.
+ * image and font comes from the shop itself (and the bot-check's provider, when set up), and
+ * nothing may frame it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
+  const captcha = config.auth.captcha ? captchaOrigins[config.auth.captcha.provider] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...captcha],
+        frameSrc: ["'self'", ...captcha],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...captcha],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

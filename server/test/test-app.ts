@@ -7,6 +7,7 @@ import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoCatalogue } from '../db/seed/seed.ts';
+import type { SmsSender } from '../modules/auth/sms/sms-sender.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -22,6 +23,8 @@ export interface TestAppOptions {
   /** A folder standing in for the built web app; none by default. */
   webRoot?: string;
   env?: NodeJS.ProcessEnv;
+  /** Replaces the configured text-message sender, so that a test can read the codes it sends. */
+  sms?: SmsSender;
 }
 
 /** The whole app on a fresh, migrated database, driven through `app.inject`. */
@@ -32,7 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-data-'));
   const webRoot = options.webRoot ?? path.join(dataDir, 'no-web-build');
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }, webRoot);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, sms: options.sms });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout.tsx';
+import { RequireAdmin, RequireSignIn } from '../features/auth/components/route-guards.tsx';
 import HomePage from './routes/home.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -24,19 +25,29 @@ export const routes: RouteObject[] = [
       { path: 'register', ...lazyPage(() => import('./routes/register.tsx')) },
       { path: 'portfolio', ...lazyPage(() => import('./routes/portfolio.tsx')) },
       { path: 'blogs', ...lazyPage(() => import('./routes/blogs.tsx')) },
-      { path: 'purchase/:id', ...lazyPage(() => import('./routes/purchase.tsx')) },
       {
-        path: 'dashboard',
-        ...lazyPage(() => import('./routes/dashboard/dashboard-layout.tsx')),
+        Component: RequireSignIn,
         children: [
-          { index: true, ...lazyPage(() => import('./routes/dashboard/my-profile.tsx')) },
-          { path: 'review', ...lazyPage(() => import('./routes/dashboard/add-review.tsx')) },
-          { path: 'myorders', ...lazyPage(() => import('./routes/dashboard/my-orders.tsx')) },
-          { path: 'payment/:id', ...lazyPage(() => import('./routes/dashboard/payment.tsx')) },
-          { path: 'addProduct', ...lazyPage(() => import('./routes/dashboard/add-product.tsx')) },
-          { path: 'manageproducts', ...lazyPage(() => import('./routes/dashboard/manage-products.tsx')) },
-          { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
-          { path: 'admin', ...lazyPage(() => import('./routes/dashboard/make-admin.tsx')) },
+          { path: 'purchase/:id', ...lazyPage(() => import('./routes/purchase.tsx')) },
+          {
+            path: 'dashboard',
+            ...lazyPage(() => import('./routes/dashboard/dashboard-layout.tsx')),
+            children: [
+              { index: true, ...lazyPage(() => import('./routes/dashboard/my-profile.tsx')) },
+              { path: 'review', ...lazyPage(() => import('./routes/dashboard/add-review.tsx')) },
+              { path: 'myorders', ...lazyPage(() => import('./routes/dashboard/my-orders.tsx')) },
+              { path: 'payment/:id', ...lazyPage(() => import('./routes/dashboard/payment.tsx')) },
+              {
+                Component: RequireAdmin,
+                children: [
+                  { path: 'addProduct', ...lazyPage(() => import('./routes/dashboard/add-product.tsx')) },
+                  { path: 'manageproducts', ...lazyPage(() => import('./routes/dashboard/manage-products.tsx')) },
+                  { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
+                  { path: 'admin', ...lazyPage(() => import('./routes/dashboard/make-admin.tsx')) },
+                ],
+              },
+            ],
+          },
         ],
       },
       { path: '*', ...lazyPage(() => import('./routes/not-found.tsx')) },

@@ -36,14 +36,18 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
   return response;
 }
 
-export async function apiPost<T>(path: string, body: unknown): Promise<T> {
+async function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
   const response = await send(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return response.json() as Promise<T>;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
 }
+
+export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) => sendJson<T>('POST', path, body, headers);
+export const apiPut = <T>(path: string, body: unknown) => sendJson<T>('PUT', path, body);
 
 export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
   return (await send(path, init)).json() as Promise<T>;

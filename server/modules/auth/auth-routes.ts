@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
+import { errorCodes } from '../../../common/schemas/errors.ts';
 import { sessionSchema, signInOptionsSchema } from '../../../common/schemas/users.ts';
 import type { AuthConfig } from '../../config/env.ts';
 import type { UserService } from '../users/user-service.ts';
@@ -17,21 +18,24 @@ export interface AuthRouteOptions {
 const noStore = 'no-store';
 
 /**
- * better-auth also returns the session token in some JSON bodies, for apps that send it as a bearer
- * token. This shop uses the HttpOnly cookie only, so the token never reaches the page's scripts.
+ * better-auth's JSON, made the shop's: it also returns the session token in some bodies (for apps
+ * that send it as a bearer token), but this shop uses the HttpOnly cookie only, so the token never
+ * reaches the page's scripts; and its 429 carries only a message, where every error here has a code.
  */
-function withoutSessionToken(text: string): string {
+function shopBody(text: string, status: number): string {
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return text;
   }
-  if (!body || typeof body !== 'object') return text;
-  const { token: _token, session, ...rest } = body as { token?: unknown; session?: Record<string, unknown> };
-  if (_token === undefined && (!session || session.token === undefined)) return text;
-  const cleanSession = session && typeof session === 'object' ? { ...session, token: undefined } : session;
-  return JSON.stringify(session === undefined ? rest : { ...rest, session: cleanSession });
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return text;
+  const { token: _token, session, ...rest } = body as { token?: unknown; session?: unknown; code?: unknown };
+  const shaped: Record<string, unknown> = rest;
+  if (session && typeof session === 'object') shaped.session = { ...session, token: undefined };
+  else if (session !== undefined) shaped.session = session;
+  if (status === 429 && typeof shaped.code !== 'string') shaped.code = errorCodes.rateLimited;
+  return JSON.stringify(shaped);
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, sessions, users, settings, publicUrl }) => {
@@ -56,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       if (!response.body) return reply.send(null);
       const text = await response.text();
       const json = response.headers.get('content-type')?.includes('application/json');
-      return reply.send(json ? withoutSessionToken(text) : text);
+      return reply.send(json ? shopBody(text, response.status) : text);
     },
   });
 

@@ -21,6 +21,8 @@ function google(provider: OAuthProviderConfig): GenericOAuthConfig {
     tokenUrl: provider.tokenUrl,
     userInfoUrl: provider.userInfoUrl,
     scopes: ['openid', 'email', 'profile'],
+    // Google's OpenID Connect user info names the person `sub`; without this the account key is empty.
+    accountSubject: ({ profile }) => String(profile.sub ?? profile.id ?? ''),
     pkce: true,
     prompt: 'select_account',
   };

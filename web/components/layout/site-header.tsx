@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useSession, useSignOut } from '../../features/auth/api/session-queries.ts';
+import { loginPath } from '../../features/auth/login-path.ts';
 import { BrandMark } from './brand-mark.tsx';
 
 const navigation = [
@@ -14,25 +16,56 @@ function navClass({ isActive }: { isActive: boolean }): string {
   }`;
 }
 
+/** LOG IN, or for a signed-in person LOG OUT, which ends the session on the server. */
+function AccountAction() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const signOut = useSignOut();
+  if (!session.data) {
+    return (
+      <Link to={loginPath(pathname + search)} className="btn btn-primary btn-sm px-5">
+        LOG IN
+      </Link>
+    );
+  }
+  return (
+    <div className="flex items-center gap-3">
+      <button
+        type="button"
+        className="btn btn-outline btn-sm border-stone-500 px-5 text-stone-100 hover:border-stone-300 hover:bg-stone-800"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate('/') })}
+      >
+        {signOut.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        LOG OUT
+      </button>
+      {signOut.isError && (
+        <p role="alert" className="text-xs text-red-300">
+          {signOut.error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The header on every page: the shop's links and the way to sign in. The menu folds away on a phone. */
 export function SiteHeader() {
   // The menu remembers the page it was opened on, so that following one of its links closes it.
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
+  const session = useSession();
 
-  const links = navigation.map((item) => (
+  const items = session.data ? [...navigation, { to: '/dashboard', label: 'Dashboard', end: false }] : navigation;
+  const links = items.map((item) => (
     <li key={item.to}>
       <NavLink to={item.to} end={item.end} className={navClass}>
         {item.label}
       </NavLink>
     </li>
   ));
-  const signIn = (
-    <Link to="/login" className="btn btn-primary btn-sm px-5">
-      LOG IN
-    </Link>
-  );
+  const signIn = <AccountAction />;
 
   return (
     <header className="sticky top-0 z-40 bg-stone-900/95 backdrop-blur">

@@ -11,7 +11,8 @@ export interface TwilioOptions {
 
 /** Sends through Twilio's Messages API (or any gateway with its shape). */
 export function createTwilioSmsSender(options: TwilioOptions): SmsSender {
-  const endpoint = new URL(`/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`, options.apiUrl);
+  // Appended to the base, so that a gateway mounted under a path keeps it.
+  const endpoint = new URL(`${options.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`);
   const credentials = Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64');
   return {
     async send({ to, body }) {

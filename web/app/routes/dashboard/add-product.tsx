@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 
 export default function AddProductPage() {
-  return <PageShell eyebrow="Admin" title="Add Product" intro="Add a tool to the catalogue." />;
+  return <DashboardPage title="Add Product" intro="Add a tool to the catalogue." />;
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 
 export default function AddReviewPage() {
-  return <PageShell eyebrow="Dashboard" title="Add Review" intro="Tell other woodworkers how our tools served you." />;
+  return <DashboardPage title="Add Review" intro="Tell other woodworkers how our tools served you." />;
 }

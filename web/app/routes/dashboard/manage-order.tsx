@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 
 export default function ManageOrderPage() {
-  return <PageShell eyebrow="Admin" title="Manage Orders" intro="Every order placed in the shop." />;
+  return <DashboardPage title="Manage Orders" intro="Every order placed in the shop." />;
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 
 export default function ManageProductsPage() {
-  return <PageShell eyebrow="Admin" title="Manage Products" intro="Every product in the catalogue." />;
+  return <DashboardPage title="Manage Products" intro="Every product in the catalogue." />;
 }

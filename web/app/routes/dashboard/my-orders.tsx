@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 
 export default function MyOrdersPage() {
-  return <PageShell eyebrow="Dashboard" title="My Orders" intro="Your orders, their payment and their shipping." />;
+  return <DashboardPage title="My Orders" intro="Your orders, their payment and their shipping." />;
 }

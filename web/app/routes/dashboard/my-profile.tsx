@@ -1,5 +1,122 @@
-import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { accountLimits } from '../../../../common/account-rules.ts';
+import { loosePhonePattern } from '../../../../common/contact-rules.ts';
+import { TextField } from '../../../components/ui/form-field.tsx';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useSession } from '../../../features/auth/api/session-queries.ts';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
+import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
+import { useUpdateUser, useUser } from '../../../features/users/api/user-queries.ts';
+import type { User } from '../../../../common/schemas/users.ts';
+import { useForm } from '../../../lib/use-form.ts';
+
+const blankProfile = { userName: '', userEdu: '', userLocation: '', userNumber: '' };
+
+function ProfileCard({ user }: { user: User }) {
+  const rows: [string, string][] = [
+    ['Name', user.userName],
+    ['E-mail', user.userEmail],
+    ['Education', user.userEdu],
+    ['Location', user.userLocation],
+    ['Phone', user.userNumber],
+  ];
+  return (
+    <section aria-label="Your profile" className="self-start rounded-xl border border-base-300 bg-base-100 p-6">
+      <div className="flex items-center gap-4">
+        <span className="flex h-14 w-14 items-center justify-center rounded-full bg-primary/10 font-display text-2xl font-semibold text-primary" aria-hidden="true">
+          {user.userName.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-stone-900">{user.userName}</p>
+          <p className="text-sm text-stone-600">{user.userRole === 'admin' ? 'Admin' : 'Customer'}</p>
+        </div>
+      </div>
+      <dl className="mt-6 divide-y divide-base-300 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[6rem_1fr] gap-3 py-2.5">
+            <dt className="text-stone-500">{label}</dt>
+            <dd className="min-w-0 text-stone-900 [overflow-wrap:anywhere]">{value || <span className="italic text-stone-500">Not given</span>}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const toast = useToast();
+  const update = useUpdateUser();
+  const form = useForm(blankProfile, (fields) => ({
+    userNumber: fields.userNumber.trim() && !loosePhonePattern.test(fields.userNumber.trim()) ? 'Provide a valid phone number' : undefined,
+  }));
+
+  return (
+    <form
+      noValidate
+      aria-label="Update profile"
+      className="space-y-5 rounded-xl border border-base-300 bg-base-100 p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!form.check()) return;
+        update.mutate(
+          { email: user.userEmail, changes: form.fields },
+          {
+            onSuccess: () => {
+              form.reset();
+              toast('profile updated');
+            },
+          },
+        );
+      }}
+    >
+      <div>
+        <h2 className="text-lg font-semibold text-stone-900">Update your profile</h2>
+        <p className="mt-1 text-sm text-stone-600">Fill in what you want to change. A field left blank keeps its value.</p>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Name" autoComplete="name" maxLength={accountLimits.name} placeholder={user.userName} {...form.field('userName')} />
+        <TextField label="Education" maxLength={accountLimits.education} placeholder={user.userEdu || 'Where you learned your trade'} {...form.field('userEdu')} />
+        <TextField label="Location" autoComplete="address-level2" maxLength={accountLimits.location} placeholder={user.userLocation || 'Town and country'} {...form.field('userLocation')} />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={accountLimits.contactNumber}
+          placeholder={user.userNumber || '+1 415 555 0100'}
+          {...form.field('userNumber')}
+        />
+      </div>
+      {update.isError && (
+        <p role="alert" className="text-sm font-medium text-error">
+          {update.error.message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+        {update.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Update profile
+      </button>
+    </form>
+  );
+}
 
 export default function MyProfilePage() {
-  return <PageShell eyebrow="Dashboard" title="My Profile" intro="Your name, education, location and phone number." />;
+  const { data: viewer } = useSession();
+  const profile = useUser(viewer?.email ?? '');
+  return (
+    <DashboardPage title="My Profile" intro="Your name, education, location and phone number.">
+      {profile.isPending ? (
+        <div className="skeleton h-72 w-full rounded-xl" aria-label="Loading your profile" />
+      ) : profile.isError ? (
+        <ErrorState title="We could not load your profile" error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-[20rem_1fr]">
+          <ProfileCard user={profile.data} />
+          <div className="space-y-6">
+            <ProfileForm user={profile.data} />
+            {viewer && <TwoFactorSettings viewer={viewer} />}
+          </div>
+        </div>
+      )}
+    </DashboardPage>
+  );
 }

@@ -1,5 +1,5 @@
-import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 
 export default function PaymentPage() {
-  return <PageShell eyebrow="Dashboard" title="Payment" intro="Pay for your order by card." />;
+  return <DashboardPage title="Payment" intro="Pay for your order by card." />;
 }

@@ -1,0 +1,304 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CookieJar } from '../../test/cookie-jar.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** The shop's public address: the redirect URI the providers are told is built on it. */
+const publicUrl = 'https://shop.joinery.example';
+const sessionCookie = '__Secure-better-auth.session_token';
+
+const google = { clientId: 'joinery-test.apps.googleusercontent.com', clientSecret: 'google-client-secret', code: 'google-auth-code', accessToken: 'google-access-token' };
+const facebook = { clientId: '1234567890123456', clientSecret: 'facebook-app-secret', code: 'facebook-auth-code', accessToken: 'facebook-access-token' };
+
+/** What Google's OpenID Connect user-info endpoint answers for the person. */
+const googleProfile = {
+  sub: '109876543210987654321',
+  name: 'Grace Hopper',
+  given_name: 'Grace',
+  family_name: 'Hopper',
+  picture: 'https://lh3.googleusercontent.com/a/grace',
+  email: 'grace.hopper@gmail.example',
+  email_verified: true,
+};
+/** What Facebook's Graph API /me answers with fields=id,name,email,picture. */
+const facebookProfile = {
+  id: '10158765432109876',
+  name: 'Ada Lovelace',
+  email: 'ada.lovelace@facebook.example',
+  picture: { data: { height: 50, is_silhouette: false, url: 'https://platform-lookaside.fbsbx.com/ada', width: 50 } },
+};
+
+interface SeenRequest {
+  method: string | undefined;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  form: URLSearchParams;
+}
+
+/** A local stand-in of Google's and Facebook's token and user-info endpoints. */
+const seen: SeenRequest[] = [];
+const provider = http.createServer((request, response) => {
+  let raw = '';
+  request.setEncoding('utf8');
+  request.on('data', (chunk: string) => (raw += chunk));
+  request.on('end', () => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    const form = new URLSearchParams(raw);
+    seen.push({ method: request.method, path: url.pathname, query: url.searchParams, authorization: request.headers.authorization, form });
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const tokenFor = (client: typeof google) =>
+      form.get('grant_type') === 'authorization_code' &&
+      form.get('code') === client.code &&
+      form.get('client_id') === client.clientId &&
+      form.get('client_secret') === client.clientSecret
+        ? reply(200, { access_token: client.accessToken, token_type: 'Bearer', expires_in: 3599 })
+        : reply(400, { error: 'invalid_grant', error_description: 'Bad Request' });
+    const bearer = request.headers.authorization;
+
+    if (request.method === 'POST' && url.pathname === '/google/token') return tokenFor(google);
+    if (request.method === 'GET' && url.pathname === '/google/userinfo') {
+      return bearer === `Bearer ${google.accessToken}` ? reply(200, googleProfile) : reply(401, { error: 'invalid_token' });
+    }
+    if (request.method === 'POST' && url.pathname === '/facebook/oauth/access_token') return tokenFor(facebook);
+    if (request.method === 'GET' && url.pathname === '/facebook/me') {
+      if (bearer !== `Bearer ${facebook.accessToken}`) return reply(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
+      const fields = (url.searchParams.get('fields') ?? 'id,name').split(',');
+      return reply(200, Object.fromEntries(Object.entries(facebookProfile).filter(([field]) => fields.includes(field))));
+    }
+    return reply(404, { error: 'not_found' });
+  });
+});
+let providerUrl: string;
+
+let shop: TestApp;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  shop = await createTestApp({
+    seed: false,
+    env: {
+      PUBLIC_URL: publicUrl,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_AUTHORIZATION_URL: `${providerUrl}/google/authorize`,
+      GOOGLE_TOKEN_URL: `${providerUrl}/google/token`,
+      GOOGLE_USERINFO_URL: `${providerUrl}/google/userinfo`,
+      FACEBOOK_CLIENT_ID: facebook.clientId,
+      FACEBOOK_CLIENT_SECRET: facebook.clientSecret,
+      FACEBOOK_AUTHORIZATION_URL: `${providerUrl}/facebook/dialog/oauth`,
+      FACEBOOK_TOKEN_URL: `${providerUrl}/facebook/oauth/access_token`,
+      FACEBOOK_USERINFO_URL: `${providerUrl}/facebook/me`,
+    },
+  });
+});
+afterAll(async () => {
+  await shop?.close();
+  provider.closeAllConnections();
+  await new Promise((resolve) => provider.close(resolve));
+});
+beforeEach(() => {
+  seen.length = 0;
+});
+
+/** Each test comes from its own address, so that the per-client limits of one do not touch another. */
+let nextClient = 1;
+const newClient = () => `10.3.0.${nextClient++}`;
+
+/** The page's click on "Sign in with …": better-auth answers the provider's authorize URL. */
+async function startSignIn(providerId: string, client: string, app = shop.app) {
+  const jar = new CookieJar();
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    headers: { origin: publicUrl },
+    payload: { provider: providerId, callbackURL: '/dashboard' },
+    remoteAddress: client,
+  });
+  jar.store(res.headers['set-cookie']);
+  return { res, jar };
+}
+
+/** The provider sending the browser back to the shop with a code. */
+async function callback(providerId: string, query: Record<string, string>, jar: CookieJar, client: string) {
+  const res = await shop.app.inject({
+    method: 'GET',
+    url: `/api/auth/callback/${providerId}?${new URLSearchParams(query)}`,
+    headers: { cookie: jar.header() },
+    remoteAddress: client,
+  });
+  jar.store(res.headers['set-cookie']);
+  return res;
+}
+
+async function viewerOf(jar: CookieJar) {
+  const res = await shop.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: jar.header() } });
+  expect(res.statusCode).toBe(200);
+  return res.json().user as { name: string; email: string; role: string; hasPassword: boolean } | null;
+}
+
+const usersWithEmail = (email: string) =>
+  shop.db.selectFrom('user').select(['id', 'name', 'email', 'role']).where('email', '=', email).execute();
+
+const codeChallengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+describe('signing in with Google', () => {
+  it('sends the browser to Google with the client id, the redirect URI and a state', async () => {
+    const { res } = await startSignIn('google', newClient());
+    expect(res.statusCode).toBe(200);
+    const { url, redirect } = res.json() as { url: string; redirect: boolean };
+    expect(redirect).toBe(true);
+    const authorize = new URL(url);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${providerUrl}/google/authorize`);
+    expect(authorize.searchParams.get('response_type')).toBe('code');
+    expect(authorize.searchParams.get('client_id')).toBe(google.clientId);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${publicUrl}/api/auth/callback/google`);
+    expect(authorize.searchParams.get('state')).toMatch(/^\S{16,}$/);
+    expect(authorize.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    // Nothing has been asked of Google's servers yet: the browser goes there.
+    expect(seen).toEqual([]);
+  });
+
+  it('signs the person in on the way back, makes their account from Google’s profile, and lands on the callback URL', async () => {
+    const client = newClient();
+    const { res: started, jar } = await startSignIn('google', client);
+    const authorize = new URL((started.json() as { url: string }).url);
+    const state = authorize.searchParams.get('state') ?? '';
+
+    const res = await callback('google', { code: google.code, state }, jar, client);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/dashboard');
+    expect(jar.has(sessionCookie)).toBe(true);
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+
+    const tokenRequest = seen.find((request) => request.path === '/google/token');
+    expect(tokenRequest?.method).toBe('POST');
+    expect(Object.fromEntries(tokenRequest?.form ?? [])).toMatchObject({
+      grant_type: 'authorization_code',
+      code: google.code,
+      client_id: google.clientId,
+      client_secret: google.clientSecret,
+      redirect_uri: `${publicUrl}/api/auth/callback/google`,
+    });
+    // PKCE: the verifier sent now matches the challenge the browser carried to Google.
+    expect(codeChallengeOf(tokenRequest?.form.get('code_verifier') ?? '')).toBe(authorize.searchParams.get('code_challenge'));
+    expect(seen.find((request) => request.path === '/google/userinfo')?.authorization).toBe(`Bearer ${google.accessToken}`);
+
+    expect(await viewerOf(jar)).toMatchObject({ name: googleProfile.name, email: googleProfile.email, role: 'user', hasPassword: false });
+    expect(await usersWithEmail(googleProfile.email)).toEqual([
+      { id: expect.any(String), name: googleProfile.name, email: googleProfile.email, role: 'user' },
+    ]);
+  });
+
+  it('signs the same Google account into the same user the next time', async () => {
+    const client = newClient();
+    const signInOnce = async () => {
+      const { res: started, jar } = await startSignIn('google', client);
+      const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+      expect((await callback('google', { code: google.code, state }, jar, client)).statusCode).toBe(302);
+      return viewerOf(jar);
+    };
+    const first = await signInOnce();
+    const second = await signInOnce();
+    expect(second).toEqual(first);
+    expect(await usersWithEmail(googleProfile.email)).toHaveLength(1);
+  });
+});
+
+describe('signing in with Facebook', () => {
+  it('goes through Facebook’s dialog and Graph API and makes the account from the Graph profile', async () => {
+    const client = newClient();
+    const { res: started, jar } = await startSignIn('facebook', client);
+    expect(started.statusCode).toBe(200);
+    const authorize = new URL((started.json() as { url: string }).url);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${providerUrl}/facebook/dialog/oauth`);
+    expect(authorize.searchParams.get('client_id')).toBe(facebook.clientId);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${publicUrl}/api/auth/callback/facebook`);
+    expect(authorize.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['email', 'public_profile']));
+    const state = authorize.searchParams.get('state') ?? '';
+    expect(state).not.toBe('');
+
+    const res = await callback('facebook', { code: facebook.code, state }, jar, client);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/dashboard');
+    expect(jar.has(sessionCookie)).toBe(true);
+
+    expect(Object.fromEntries(seen.find((request) => request.path === '/facebook/oauth/access_token')?.form ?? [])).toMatchObject({
+      code: facebook.code,
+      client_id: facebook.clientId,
+      client_secret: facebook.clientSecret,
+      redirect_uri: `${publicUrl}/api/auth/callback/facebook`,
+    });
+    const me = seen.find((request) => request.path === '/facebook/me');
+    expect(me?.authorization).toBe(`Bearer ${facebook.accessToken}`);
+    expect(me?.query.get('fields')?.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'email', 'picture']));
+
+    expect(await viewerOf(jar)).toMatchObject({ name: facebookProfile.name, email: facebookProfile.email, role: 'user' });
+    const [stored] = await shop.db
+      .selectFrom('user')
+      .select(['name', 'email', 'image'])
+      .where('email', '=', facebookProfile.email)
+      .execute();
+    expect(stored).toEqual({ name: facebookProfile.name, email: facebookProfile.email, image: facebookProfile.picture.data.url });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a provider that is not configured, plainly', async () => {
+    const plain = await createTestApp({ seed: false, env: { PUBLIC_URL: publicUrl } });
+    try {
+      for (const providerId of ['google', 'facebook']) {
+        const { res } = await startSignIn(providerId, newClient(), plain.app);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ message: 'Provider not found' });
+      }
+      const options = await plain.app.inject({ method: 'GET', url: '/api/sign-in-options' });
+      expect(options.json()).toMatchObject({ google: false, facebook: false });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('refuses a callback whose state is not the one it handed out, and makes no user', async () => {
+    const client = newClient();
+    const { res: started, jar } = await startSignIn('google', client);
+    const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+    const before = await shop.db.selectFrom('user').select('id').execute();
+
+    const res = await callback('google', { code: google.code, state: `${state.slice(0, -1)}${state.endsWith('x') ? 'y' : 'x'}` }, jar, client);
+    expect(res.statusCode).toBe(302);
+    const location = new URL(String(res.headers.location), publicUrl);
+    expect(location.pathname).not.toBe('/dashboard');
+    expect(location.searchParams.get('error')).toMatch(/state/);
+    expect(jar.has(sessionCookie)).toBe(false);
+    expect(seen.filter((request) => request.path === '/google/token')).toEqual([]);
+    expect(await shop.db.selectFrom('user').select('id').execute()).toEqual(before);
+  });
+
+  it('refuses a callback carrying a state from another browser', async () => {
+    const client = newClient();
+    const { res: started } = await startSignIn('google', client);
+    const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+    // An attacker's state, delivered to a victim whose browser holds no matching cookie.
+    const res = await callback('google', { code: google.code, state }, new CookieJar(), client);
+    expect(res.statusCode).toBe(302);
+    expect(new URL(String(res.headers.location), publicUrl).searchParams.get('error')).toMatch(/state/);
+    expect(seen.filter((request) => request.path === '/google/token')).toEqual([]);
+  });
+
+  it('refuses a code the provider does not accept', async () => {
+    const client = newClient();
+    const { res: started, jar } = await startSignIn('google', client);
+    const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+    const res = await callback('google', { code: 'forged-code', state }, jar, client);
+    expect(res.statusCode).toBe(302);
+    expect(new URL(String(res.headers.location), publicUrl).searchParams.get('error')).toBeTruthy();
+    expect(jar.has(sessionCookie)).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SignInOptions, Viewer } from '../../../../common/schemas/users.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+import { authApi } from './auth-api.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** Who is signed in on this browser (null when no one is). */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: async () => (await apiGet<{ user: Viewer | null }>('/api/session')).user,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * After signing in or out every page must see the new person and none of the last one's data:
+ * all cached answers are dropped, and those on screen (the session in the header) fetched again.
+ */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.resetQueries();
+}
+
+/** After a change to the signed-in account (its name, two-factor), the header and menu read it again. */
+export function useReloadSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+}
+
+export function useSignOut() {
+  const refresh = useRefreshSession();
+  return useMutation({ mutationFn: authApi.signOut, onSuccess: refresh });
+}
+
+export function useSignInOptions() {
+  return useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: () => apiGet<SignInOptions>('/api/sign-in-options'),
+    staleTime: Infinity,
+  });
+}

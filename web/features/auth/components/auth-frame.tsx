@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+/** The frame of the sign-in pages: a workshop picture beside the form on wide screens, the form alone on a phone. */
+export function AuthFrame({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
+  return (
+    <div className="bg-base-200/60 px-4 py-10 sm:py-16">
+      <div className="mx-auto grid max-w-5xl overflow-hidden rounded-2xl bg-base-100 shadow-xl shadow-stone-900/5 lg:grid-cols-[1fr_1.1fr]">
+        <div className="relative hidden flex-col justify-end bg-stone-900 p-10 text-stone-100 lg:flex">
+          <img
+            src="/images/products/smoothing-plane.webp"
+            alt=""
+            width={800}
+            height={800}
+            className="absolute inset-0 h-full w-full object-cover opacity-40"
+          />
+          <div className="relative">
+            <p className="font-display text-3xl font-semibold leading-tight">Tools made to be handed down.</p>
+            <p className="mt-3 text-sm text-stone-300">Your account keeps your orders, payments and reviews in one place.</p>
+          </div>
+        </div>
+        <div className="p-6 sm:p-10">
+          <h1 className="font-display text-3xl font-semibold text-stone-900">{title}</h1>
+          <div className="mt-2 text-stone-600">{intro}</div>
+          <div className="mt-8">{children}</div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A short horizontal rule with a word in it ("or"). */
+export function Divider({ children }: { children: ReactNode }) {
+  return <div className="divider my-6 text-sm text-stone-500">{children}</div>;
+}

@@ -1,0 +1,53 @@
+import { NavLink } from 'react-router';
+import type { Viewer } from '../../../../common/schemas/users.ts';
+
+interface MenuItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const everyone: MenuItem[] = [{ to: '/dashboard', label: 'My Profile', end: true }];
+const customers: MenuItem[] = [
+  { to: '/dashboard/review', label: 'Add Review' },
+  { to: '/dashboard/myorders', label: 'My Order' },
+];
+const admins: MenuItem[] = [
+  { to: '/dashboard/addProduct', label: 'Add Product' },
+  { to: '/dashboard/manageproducts', label: 'Manage Products' },
+  { to: '/dashboard/manageorder', label: 'Manage Order' },
+  { to: '/dashboard/admin', label: 'Make Admin' },
+];
+
+/** The specification's menu: My Profile for all; orders and reviews for customers; shop management for admins. */
+export function menuFor(role: Viewer['role']): MenuItem[] {
+  return [...everyone, ...(role === 'admin' ? admins : customers)];
+}
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-primary text-primary-content' : 'text-stone-700 hover:bg-base-200'
+  }`;
+}
+
+/** A column beside the page on wide screens; a row that scrolls sideways on a phone. */
+export function DashboardMenu({ viewer }: { viewer: Viewer }) {
+  return (
+    <nav aria-label="Dashboard" className="rounded-xl border border-base-300 bg-base-100 p-3 lg:p-4">
+      <div className="mb-3 hidden border-b border-base-300 px-3 pb-4 lg:block">
+        <p className="truncate font-semibold text-stone-900">{viewer.name}</p>
+        <p className="truncate text-sm text-stone-600">{viewer.email}</p>
+        {viewer.role === 'admin' && <span className="badge badge-primary badge-sm mt-2">Admin</span>}
+      </div>
+      <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+        {menuFor(viewer.role).map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={linkClass}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+
+/** A page inside the dashboard: its title block, then its content. */
+export function DashboardPage({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="space-y-8">
+      <PageHeader eyebrow="Dashboard" title={title}>
+        {intro}
+      </PageHeader>
+      {children}
+    </div>
+  );
+}
