@@ -29,6 +29,8 @@ describe('account rules', () => {
     expect(safeReturnPath('https://evil.example/')).toBe('/');
     expect(safeReturnPath('//evil.example/')).toBe('/');
     expect(safeReturnPath('/\\evil.example')).toBe('/');
+    expect(safeReturnPath('/\t/evil.example')).toBe('/');
+    expect(safeReturnPath('/dashboard\\..\\x')).toBe('/');
     expect(safeReturnPath('/login')).toBe('/');
     expect(safeReturnPath(null)).toBe('/');
   });

@@ -1,4 +1,4 @@
-import { emailProblem } from './contact-rules.ts';
+import { contactMessages, emailProblem } from './contact-rules.ts';
 
 /**
  * Rules and messages for signing up, signing in and the profile, shared by the browser (quick
@@ -6,12 +6,12 @@ import { emailProblem } from './contact-rules.ts';
  * No zod here, so that the sign-in pages stay light.
  */
 export const accountMessages = {
-  nameRequired: 'Name is Required',
+  nameRequired: contactMessages.nameRequired,
+  nameTooLong: 'Must be 100 characters or fewer',
   passwordRequired: 'Password is Required',
   passwordTooShort: 'Must be 6 characters or longer',
   passwordTooLong: 'Must be 128 characters or fewer',
   phoneInvalid: 'Please enter a valid phone number!',
-  contactNumberInvalid: 'Provide a valid phone number',
 } as const;
 
 export const accountLimits = { name: 100, passwordMin: 6, passwordMax: 128, education: 200, location: 200, contactNumber: 30 } as const;
@@ -19,7 +19,8 @@ export const accountLimits = { name: 100, passwordMin: 6, passwordMax: 128, educ
 export { emailProblem };
 
 export function nameProblem(value: string): string | undefined {
-  return value.trim() ? undefined : accountMessages.nameRequired;
+  if (!value.trim()) return accountMessages.nameRequired;
+  return value.trim().length > accountLimits.name ? accountMessages.nameTooLong : undefined;
 }
 
 export function passwordProblem(value: string): string | undefined {
@@ -40,7 +41,9 @@ export type UserRole = 'user' | 'admin';
  * cannot send a person elsewhere.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  // Browsers drop tabs and newlines and read a backslash as a slash: '/\t/evil.example' is another site.
+  const unsafe = [...(value ?? '')].some((char) => char <= '\u001f' || char === '\u007f' || char === '\\');
+  if (!value || !value.startsWith('/') || value.startsWith('//') || unsafe) return '/';
   if (/^\/(login|register|phoneLogin)\b/.test(value)) return '/';
   return value;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contactMessages, emailProblem, loosePhonePattern } from './contact-rules.ts';
 
 describe('emailProblem', () => {
-  it.each(['carpenter@example.com', 'first.last@mail.example.co.uk', 'Ann+tools@Example.org', 'x_y-z@sub.domain.io'])(
+  it.each(['carpenter@example.com', 'first.last@mail.example.co.uk', 'Ann+tools@Example.org', 'x_y-z@sub.domain.io', 'ivan@mail.xn--p1ai'])(
     'accepts the ordinary address %s',
     (email) => expect(emailProblem(email)).toBeUndefined(),
   );

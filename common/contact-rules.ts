@@ -13,8 +13,11 @@ export const contactMessages = {
 
 export const contactLimits = { email: 254, name: 100, phone: 30, requirement: 2000 } as const;
 
-/** Any local part, then one or more dot-separated domain labels and a top-level domain of 2+ letters. */
-export const emailPattern = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
+/**
+ * Any local part, then one or more dot-separated domain labels and a top-level domain of 2+ letters
+ * (or an internationalised one in its xn-- form).
+ */
+export const emailPattern = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[a-z]{2,}|xn--[a-z0-9-]+)$/i;
 
 /** Digits with the usual separators, optionally international; the phone sign-in checks numbers more closely. */
 export const loosePhonePattern = /^\+?[0-9(][0-9 ().-]{5,28}[0-9]$/;

@@ -235,6 +235,10 @@ test.describe('profile, roles and logging out', () => {
     await expect(page).toHaveURL('/dashboard/admin');
     const row = page.getByRole('row').filter({ hasText: customer.email });
     await row.getByRole('button', { name: `Make ${customer.email} an admin` }).click();
+    // Making an admin cannot be undone here, so the page asks first.
+    const confirm = page.getByRole('dialog', { name: 'Make Nora Newadmin an admin?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Make Admin' }).click();
     await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`${customer.email} has been made and admin`);
     await expect(row.getByRole('button', { name: 'Admin' })).toBeVisible();
 
@@ -244,11 +248,13 @@ test.describe('profile, roles and logging out', () => {
     await customerPage.close();
   });
 
-  test('LOG OUT ends the session on the server', async ({ page }) => {
+  test('LOG OUT ends the session on the server, from a dashboard page too', async ({ page }) => {
     await registerCustomer(page);
+    await page.goto('/dashboard');
     await openMenuOnPhone(page);
     await page.getByRole('banner').getByRole('button', { name: 'LOG OUT' }).click();
-    // (On a phone the menu stays open on the page it was opened on, showing LOG IN.)
+    await expect(page).toHaveURL('/');
+    await openMenuOnPhone(page);
     await expect(page.getByRole('banner').getByRole('link', { name: 'LOG IN' })).toBeVisible();
     const session = (await (await page.request.get('/api/session')).json()) as { user: unknown };
     expect(session.user).toBeNull();

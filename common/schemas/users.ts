@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountLimits, accountMessages, nameProblem, passwordProblem } from '../account-rules.ts';
-import { loosePhonePattern } from '../contact-rules.ts';
+import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
 import { emailFieldSchema } from './inbox.ts';
 
 /** A user as the specification shows one; `userRole` is present only for admins. */
@@ -30,9 +30,9 @@ export const userUpdateSchema = z.object({
   userEmail: z.string().trim().optional(),
   userEdu: keepWhenBlank(accountLimits.education),
   userLocation: keepWhenBlank(accountLimits.location),
-  userNumber: keepWhenBlank(accountLimits.contactNumber, accountMessages.contactNumberInvalid).refine(
+  userNumber: keepWhenBlank(accountLimits.contactNumber, contactMessages.phoneInvalid).refine(
     (value) => value === undefined || loosePhonePattern.test(value),
-    accountMessages.contactNumberInvalid,
+    contactMessages.phoneInvalid,
   ),
   userRole: z.literal('admin').optional().meta({ description: 'Admins only: makes the user an admin' }),
 });
@@ -68,10 +68,18 @@ const ruledText = (problemOf: (value: string) => string | undefined) =>
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-/** The sign-up body better-auth receives, checked with the shop's own rules before it runs. */
-export const signUpSchema = z.object({
+/**
+ * The sign-up body better-auth receives, checked with the shop's own rules before it runs. Strict:
+ * better-auth would store other user fields it knows (a phone number, say) straight from the body.
+ */
+export const signUpSchema = z.strictObject({
   name: ruledText(nameProblem),
-  email: z.string().default('').pipe(emailFieldSchema),
+  email: z
+    .string()
+    .default('')
+    .pipe(emailFieldSchema)
+    // Addresses under .invalid are the ones the shop makes for phone accounts.
+    .refine((email) => !/\.invalid$/i.test(email), contactMessages.emailInvalid),
   password: ruledText(passwordProblem),
 });
 

@@ -52,6 +52,11 @@ const envSchema = z.object({
   CAPTCHA_SITE_KEY: z.string().optional(),
   CAPTCHA_SECRET_KEY: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.url().optional(),
+
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_URL: z.url().optional(),
 });
 
 type EnvVars = z.infer<typeof envSchema>;
@@ -65,7 +70,15 @@ const settingGroups: { when: keyof EnvVars; needs: (keyof EnvVars)[] }[] = [
   { when: 'FACEBOOK_CLIENT_ID', needs: ['FACEBOOK_CLIENT_SECRET'] },
   { when: 'FACEBOOK_CLIENT_SECRET', needs: ['FACEBOOK_CLIENT_ID'] },
   { when: 'CAPTCHA_PROVIDER', needs: ['CAPTCHA_SITE_KEY', 'CAPTCHA_SECRET_KEY'] },
+  { when: 'STRIPE_SECRET_KEY', needs: ['STRIPE_PUBLISHABLE_KEY'] },
+  { when: 'STRIPE_PUBLISHABLE_KEY', needs: ['STRIPE_SECRET_KEY'] },
+  { when: 'STRIPE_WEBHOOK_SECRET', needs: ['STRIPE_SECRET_KEY'] },
 ];
+
+/** Stripe when its keys are set; otherwise the local test processor. */
+export type PaymentConfig =
+  | { gateway: 'local' }
+  | { gateway: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined };
 
 export interface OAuthProviderConfig {
   clientId: string;
@@ -114,6 +127,7 @@ export interface AppConfig {
   /** Submissions of each home-page form one client may make per hour. */
   formRateLimitPerHour: number;
   auth: AuthConfig;
+  payments: PaymentConfig;
   /** Where the built web app lives; the server serves it with a history fallback. */
   webRoot: string;
 }
@@ -160,6 +174,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     trustProxy: vars.TRUST_PROXY,
     formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,
     auth: authConfig(vars),
+    payments:
+      vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY
+        ? {
+            gateway: 'stripe',
+            secretKey: vars.STRIPE_SECRET_KEY,
+            publishableKey: vars.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+            apiUrl: vars.STRIPE_API_URL,
+          }
+        : { gateway: 'local' },
     webRoot,
   };
 }

@@ -3,12 +3,14 @@ import type { Database } from './database.ts';
 import { catalogueMigration } from './migrations/001-catalogue.ts';
 import { inboxAndRateLimitsMigration } from './migrations/002-inbox-and-rate-limits.ts';
 import { accountsMigration } from './migrations/003-accounts.ts';
+import { paymentsMigration } from './migrations/004-payments.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
   '002-inbox-and-rate-limits': inboxAndRateLimitsMigration,
   '003-accounts': accountsMigration,
+  '004-payments': paymentsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

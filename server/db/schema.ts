@@ -34,8 +34,33 @@ export interface OrdersTable {
   quantity: number;
   phone: string;
   adress: string;
-  payment_status: string;
+  payment_status: 'unpaid' | 'paid';
+  /** The card processor's id of the payment that paid it. */
   transaction_id: string | null;
+  created_at: string;
+  /** The account that placed it; null if that account is deleted. */
+  user_id: string | null;
+  paid_at: string | null;
+  /** Null until paid; then pending, shipped, delivered. */
+  shipping_status: 'pending' | 'shipped' | 'delivered' | null;
+}
+
+/** The local test processor's payments (the stripe gateway keeps its own at Stripe). */
+export interface LocalPaymentIntentsTable {
+  id: string;
+  client_secret: string;
+  order_id: string;
+  amount_cents: number;
+  currency: string;
+  status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
+  created_at: string;
+  updated_at: string;
+}
+
+/** Stripe events already handled, by event id. */
+export interface ProcessedWebhookEventsTable {
+  id: string;
+  type: string;
   created_at: string;
 }
 
@@ -92,11 +117,13 @@ export interface AuthUserTable {
   twoFactorEnabled: boolean | number | null;
 }
 
-/** better-auth's sign-in methods of a user; the shop only asks whether one is a password. */
+/** better-auth's sign-in methods of a user; the shop only reads the password method. */
 export interface AuthAccountTable {
   id: string;
   userId: string;
   providerId: string;
+  /** better-auth's hash, for the credential (e-mail and password) method only. */
+  password: string | null;
 }
 
 export interface DatabaseSchema {
@@ -109,4 +136,6 @@ export interface DatabaseSchema {
   rate_limit_hits: RateLimitHitsTable;
   user: AuthUserTable;
   account: AuthAccountTable;
+  local_payment_intents: LocalPaymentIntentsTable;
+  processed_webhook_events: ProcessedWebhookEventsTable;
 }

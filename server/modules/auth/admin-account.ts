@@ -2,9 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { Auth } from './auth.ts';
 
+export class AdminAccountError extends Error {
+  override name = 'AdminAccountError';
+}
+
 /**
- * Makes sure the account named by ADMIN_EMAIL exists and is an admin. An existing account keeps its
- * password; a new one gets ADMIN_PASSWORD. Two processes starting at once both end with one admin.
+ * Makes sure the account named by ADMIN_EMAIL exists and is an admin. A new account gets
+ * ADMIN_PASSWORD. An existing customer account is promoted only if ADMIN_PASSWORD is its password:
+ * e-mail addresses are not verified, so whoever registered the address first must not become
+ * admin by it. Two processes starting at once both end with one admin.
  */
 export async function ensureAdminAccount(
   auth: Auth,
@@ -22,5 +28,16 @@ export async function ensureAdminAccount(
     }
   }
   const account = await users.findByEmail(admin.email);
-  if (account && account.role !== 'admin') await users.updateProfile(account.id, { role: 'admin' });
+  if (!account || account.role === 'admin') return;
+
+  const hash = await users.passwordHash(account.id);
+  const { password } = await auth.$context;
+  if (!hash || !(await password.verify({ hash, password: admin.password }))) {
+    throw new AdminAccountError(
+      `ADMIN_EMAIL names an existing account (${admin.email}) whose password is not ADMIN_PASSWORD; it was not made an admin. ` +
+        'Sign in to that account and make it an admin another way, or choose another ADMIN_EMAIL.',
+    );
+  }
+  await users.updateProfile(account.id, { role: 'admin' });
+  log.info({ email: admin.email }, 'existing account made an admin');
 }

@@ -17,10 +17,17 @@ export interface AuthRouteOptions {
 
 const noStore = 'no-store';
 
+/** Every `token` field, at any depth: better-auth's session tokens, for apps that use bearer tokens. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, withoutTokens(inner)]));
+}
+
 /**
- * better-auth's JSON, made the shop's: it also returns the session token in some bodies (for apps
- * that send it as a bearer token), but this shop uses the HttpOnly cookie only, so the token never
- * reaches the page's scripts; and its 429 carries only a message, where every error here has a code.
+ * better-auth's JSON, made the shop's: the session token never reaches the page's scripts (the
+ * HttpOnly cookie is its only carrier), and a 429, which better-auth sends with only a message,
+ * gets a code like every other error.
  */
 function shopBody(text: string, status: number): string {
   let body: unknown;
@@ -29,12 +36,10 @@ function shopBody(text: string, status: number): string {
   } catch {
     return text;
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return text;
-  const { token: _token, session, ...rest } = body as { token?: unknown; session?: unknown; code?: unknown };
-  const shaped: Record<string, unknown> = rest;
-  if (session && typeof session === 'object') shaped.session = { ...session, token: undefined };
-  else if (session !== undefined) shaped.session = session;
-  if (status === 429 && typeof shaped.code !== 'string') shaped.code = errorCodes.rateLimited;
+  const shaped = withoutTokens(body);
+  if (status === 429 && shaped && typeof shaped === 'object' && !Array.isArray(shaped) && !('code' in shaped)) {
+    return JSON.stringify({ ...shaped, code: errorCodes.rateLimited });
+  }
   return JSON.stringify(shaped);
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const secretFileName = 'auth-secret';
+const minimumLength = 32;
 
 /**
  * The key that signs session cookies: BETTER_AUTH_SECRET when set, otherwise one generated on the
@@ -13,11 +14,20 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   if (configured) return configured;
   const file = path.join(dataDir, secretFileName);
   fs.mkdirSync(dataDir, { recursive: true });
+  // Written whole to a file of its own, then linked into place: the link fails if another process
+  // got there first, and nobody ever reads a half-written key.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 });
   try {
-    // 'wx' fails when the file exists, so two processes starting at once keep the first one's key.
-    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    fs.linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
-  return fs.readFileSync(file, 'utf8').trim();
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < minimumLength) {
+    throw new Error(`${file} does not hold a usable key (under ${minimumLength} characters). Delete it to have a new one made; everyone will have to sign in again.`);
+  }
+  return secret;
 }

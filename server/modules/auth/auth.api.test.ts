@@ -137,11 +137,20 @@ describe('sign-up', () => {
     expect(await usersNamed(email)).toBe(1);
   });
 
-  it('cannot make the new account an admin', async () => {
-    const email = newEmail();
-    const res = await authPost('/sign-up/email', { name: 'Eve', email, password, role: 'admin', userRole: 'admin' }, { client: newClient() });
-    expect(res.statusCode).toBe(200);
-    expect((await sessionUser(cookieFrom(res.headers['set-cookie']))).role).toBe('user');
+  it('takes only a name, an e-mail and a password: a role or a phone number in the body refuses the sign-up', async () => {
+    for (const extra of [{ role: 'admin' }, { userRole: 'admin' }, { phoneNumber: '+14155550199' }]) {
+      const email = newEmail();
+      const res = await authPost('/sign-up/email', { name: 'Eve', email, password, ...extra }, { client: newClient() });
+      expect(res.statusCode).toBe(400);
+      expect(cookieFrom(res.headers['set-cookie'])).toBe('');
+      expect(await shop.db.selectFrom('user').select('id').where('email', '=', email).execute()).toEqual([]);
+    }
+  });
+
+  it('refuses the .invalid addresses the shop gives phone accounts', async () => {
+    const res = await authPost('/sign-up/email', { name: 'Eve', email: '14155550123.x@phone.joinery.invalid', password }, { client: newClient() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Provide a valid Email' });
   });
 });
 
@@ -313,6 +322,24 @@ describe('the session token stays in the cookie', () => {
   });
 });
 
+describe('endpoints no page uses', () => {
+  it('are off: session lists (which carry tokens) and profile changes outside PUT /api/users', async () => {
+    const client = newClient();
+    const { cookie } = await register({ client });
+    const headers = { cookie, origin: testOrigin, 'x-forwarded-for': client };
+    for (const [method, url] of [
+      ['GET', '/api/auth/list-sessions'],
+      ['POST', '/api/auth/update-user'],
+      ['POST', '/api/auth/change-email'],
+      ['POST', '/api/auth/revoke-sessions'],
+      ['POST', '/api/auth/sign-in/phone-number'],
+    ] as const) {
+      const res = await shop.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: { name: 'x'.repeat(50) } } : {}) });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
+
 describe('sign-out', () => {
   it('ends the session on the server: the old cookie no longer gives a user', async () => {
     const client = newClient();
@@ -383,10 +410,14 @@ describe('the admin named by ADMIN_EMAIL', () => {
     expect((await authPost('/sign-in/email', { email: adminEmail, password: 'a-different-password' }, { client, app: second })).statusCode).toBe(401);
   });
 
-  it('makes an existing customer with that e-mail an admin at start, with the password they chose', async () => {
+  it('makes an existing customer with that e-mail an admin at start only when ADMIN_PASSWORD is their password', async () => {
     const client = newClient();
     const { email } = await register({ client, name: 'Promoted Pete' });
-    const second = await anotherProcess({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'not-petes-password' });
+    // Whoever registered the address first must not become admin by it.
+    await expect(anotherProcess({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'not-petes-password' })).rejects.toThrow(/not ADMIN_PASSWORD/);
+    expect(await sessionUser(await logIn(email, { client }))).toMatchObject({ role: 'user' });
+
+    const second = await anotherProcess({ ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
     const cookie = await logIn(email, { client, app: second });
     expect(await sessionUser(cookie, second)).toMatchObject({ email, name: 'Promoted Pete', role: 'admin' });
   });

@@ -54,8 +54,9 @@ function facebook(provider: OAuthProviderConfig): GenericOAuthConfig {
         name: profile.name ?? '',
         email: profile.email ?? null,
         image: profile.picture?.data?.url,
-        // Facebook hands out only addresses its members have confirmed.
-        emailVerified: Boolean(profile.email),
+        // Facebook does not say whether it confirmed the address, so it is not taken as proof:
+        // a Facebook sign-in is never joined to another account that has the same address.
+        emailVerified: false,
       };
     },
   };

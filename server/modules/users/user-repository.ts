@@ -22,7 +22,19 @@ export interface ProfileChanges {
 
 /** The shop's reads and writes of better-auth's user table: profile fields and role only. */
 export function createUserRepository(db: Database) {
+  /** The account's password hash (better-auth's "credential" sign-in method), if it has one. */
+  async function passwordHash(userId: string): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('account')
+      .select('password')
+      .where('userId', '=', userId)
+      .where('providerId', '=', 'credential')
+      .executeTakeFirst();
+    return row?.password ?? undefined;
+  }
+
   return {
+    passwordHash,
     async findByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('user').select(userColumns).where('email', '=', email.toLowerCase()).executeTakeFirst();
     },
@@ -45,13 +57,7 @@ export function createUserRepository(db: Database) {
     },
 
     async hasPassword(userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('account')
-        .select('id')
-        .where('userId', '=', userId)
-        .where('providerId', '=', 'credential')
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await passwordHash(userId)) !== undefined;
     },
   };
 }

@@ -48,7 +48,7 @@ export default function LoginPage() {
       intro={
         <>
           New to Joinery?{' '}
-          <Link to={withReturn('/register')} className="link link-primary font-medium">
+          <Link to="/register" className="link link-primary font-medium">
             Create an account
           </Link>
         </>

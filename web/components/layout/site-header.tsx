@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useSession, useSignOut } from '../../features/auth/api/session-queries.ts';
 import { loginPath } from '../../features/auth/login-path.ts';
 import { BrandMark } from './brand-mark.tsx';
@@ -19,7 +19,6 @@ function navClass({ isActive }: { isActive: boolean }): string {
 /** LOG IN, or for a signed-in person LOG OUT, which ends the session on the server. */
 function AccountAction() {
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
   const session = useSession();
   const signOut = useSignOut();
   if (!session.data) {
@@ -35,7 +34,7 @@ function AccountAction() {
         type="button"
         className="btn btn-outline btn-sm border-stone-500 px-5 text-stone-100 hover:border-stone-300 hover:bg-stone-800"
         disabled={signOut.isPending}
-        onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate('/') })}
+        onClick={() => signOut.mutate()}
       >
         {signOut.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         LOG OUT
@@ -65,7 +64,6 @@ export function SiteHeader() {
       </NavLink>
     </li>
   ));
-  const signIn = <AccountAction />;
 
   return (
     <header className="sticky top-0 z-40 bg-stone-900/95 backdrop-blur">
@@ -73,7 +71,7 @@ export function SiteHeader() {
         <BrandMark />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
           <ul className="flex items-center gap-1">{links}</ul>
-          {signIn}
+          <AccountAction />
         </nav>
         <button
           type="button"
@@ -91,7 +89,7 @@ export function SiteHeader() {
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Main" className="border-t border-stone-800 px-4 pb-4 md:hidden">
           <ul className="flex flex-col py-2">{links}</ul>
-          {signIn}
+          <AccountAction />
         </nav>
       )}
     </header>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -11,6 +12,7 @@ const pageSize = 20;
 function RoleButton({ user }: { user: User }) {
   const toast = useToast();
   const update = useUpdateUser();
+  const [asking, setAsking] = useState(false);
   if (user.userRole === 'admin') {
     return (
       <button type="button" className="btn btn-sm btn-disabled" aria-disabled="true" tabIndex={-1}>
@@ -24,15 +26,36 @@ function RoleButton({ user }: { user: User }) {
         type="button"
         className="btn btn-sm btn-primary whitespace-nowrap"
         aria-label={`Make ${user.userEmail} an admin`}
-        disabled={update.isPending}
-        onClick={() =>
-          update.mutate({ email: user.userEmail, changes: { userRole: 'admin' } }, { onSuccess: () => toast(`${user.userEmail} has been made and admin`) })
-        }
+        onClick={() => {
+          update.reset();
+          setAsking(true);
+        }}
       >
-        {update.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         Make Admin
       </button>
-      {update.isError && <p className="text-xs text-error">{update.error.message}</p>}
+      <ConfirmDialog
+        open={asking}
+        title={`Make ${user.userName} an admin?`}
+        confirmLabel="Make Admin"
+        busy={update.isPending}
+        error={update.error?.message}
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          update.mutate(
+            { email: user.userEmail, changes: { userRole: 'admin' } },
+            {
+              onSuccess: () => {
+                setAsking(false);
+                toast(`${user.userEmail} has been made and admin`);
+              },
+            },
+          )
+        }
+      >
+        <p>
+          {user.userEmail} will manage products, orders and other users. An admin cannot be turned back into a customer from this page.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { accountLimits } from '../../../../common/account-rules.ts';
-import { loosePhonePattern } from '../../../../common/contact-rules.ts';
+import { contactMessages, loosePhonePattern } from '../../../../common/contact-rules.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -47,7 +47,7 @@ function ProfileForm({ user }: { user: User }) {
   const toast = useToast();
   const update = useUpdateUser();
   const form = useForm(blankProfile, (fields) => ({
-    userNumber: fields.userNumber.trim() && !loosePhonePattern.test(fields.userNumber.trim()) ? 'Provide a valid phone number' : undefined,
+    userNumber: fields.userNumber.trim() && !loosePhonePattern.test(fields.userNumber.trim()) ? contactMessages.phoneInvalid : undefined,
   }));
 
   return (

@@ -1,4 +1,5 @@
 import { apiPost } from '../../../lib/api-client.ts';
+import { loginPath } from '../login-path.ts';
 
 /**
  * better-auth's endpoints under /api/auth, called with the shop's own client so that every error
@@ -17,7 +18,7 @@ export const authApi = {
   signOut: () => auth<unknown>('/sign-out'),
   /** Where to send the browser to sign in with Google or Facebook. */
   socialSignInUrl: (provider: 'google' | 'facebook', callbackURL: string) =>
-    auth<{ url: string }>('/sign-in/social', { provider, callbackURL, errorCallbackURL: '/login' }),
+    auth<{ url: string }>('/sign-in/social', { provider, callbackURL, errorCallbackURL: loginPath(callbackURL) }),
   sendPhoneCode: (phoneNumber: string, captchaToken?: string) =>
     auth<unknown>('/phone-number/send-otp', { phoneNumber }, captchaToken ? { 'x-captcha-response': captchaToken } : undefined),
   verifyPhoneCode: (phoneNumber: string, code: string) => auth<unknown>('/phone-number/verify', { phoneNumber, code }),

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { SignInOptions, Viewer } from '../../../../common/schemas/users.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { authApi } from './auth-api.ts';
@@ -29,9 +30,17 @@ export function useReloadSession() {
   return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
 }
 
+/** Logging out leaves for the home page first, so that a guarded page does not send the person to /login. */
 export function useSignOut() {
+  const navigate = useNavigate();
   const refresh = useRefreshSession();
-  return useMutation({ mutationFn: authApi.signOut, onSuccess: refresh });
+  return useMutation({
+    mutationFn: authApi.signOut,
+    onSuccess: async () => {
+      await navigate('/');
+      await refresh();
+    },
+  });
 }
 
 export function useSignInOptions() {

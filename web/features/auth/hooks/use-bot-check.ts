@@ -40,8 +40,8 @@ function loadScript(src: string): Promise<void> {
 
 /**
  * The invisible bot check attached to sending a code (Turnstile or reCAPTCHA v3), when the shop
- * has one set up. the answered function gives the value to send in the x-captcha-response header, or
- * undefined when there is no check.
+ * has one set up. It answers a function that gets the value for the x-captcha-response header
+ * (undefined when there is no check).
  */
 export function useBotCheck(captcha: Captcha | null | undefined, container: RefObject<HTMLDivElement | null>) {
   const pending = useRef<{ resolve: (token: string) => void; reject: (error: Error) => void } | null>(null);

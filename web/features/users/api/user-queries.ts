@@ -13,7 +13,7 @@ export const userKeys = {
 const userPath = (email: string) => `/api/users/${encodeURIComponent(email)}`;
 
 export function useUser(email: string) {
-  return useQuery({ queryKey: userKeys.one(email), queryFn: ({ signal }) => apiGet<User>(userPath(email), { signal }) });
+  return useQuery({ queryKey: userKeys.one(email), queryFn: ({ signal }) => apiGet<User>(userPath(email), { signal }), enabled: Boolean(email) });
 }
 
 export function useUserList(page: Partial<PaginationQuery>) {

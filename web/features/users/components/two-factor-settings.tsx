@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { renderSVG } from 'uqr';
+import { accountMessages } from '../../../../common/account-rules.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -96,7 +97,7 @@ export function TwoFactorSettings({ viewer }: { viewer: Viewer }) {
   const reloadSession = useReloadSession();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
-  const enable = useMutation({ mutationFn: authApi.enableTwoFactor });
+  const enable = useMutation({ mutationFn: authApi.enableTwoFactor, onSuccess: () => setPassword('') });
   const disable = useMutation({
     mutationFn: authApi.disableTwoFactor,
     onSuccess: async () => {
@@ -149,7 +150,7 @@ export function TwoFactorSettings({ viewer }: { viewer: Viewer }) {
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
         onSubmit={(event) => {
           event.preventDefault();
-          setProblem(password ? undefined : 'Password is Required');
+          setProblem(password ? undefined : accountMessages.passwordRequired);
           if (password) action.mutate(password);
         }}
       >

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { cardMessages } from '../card-rules.ts';
+import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
+import { orderLimits, orderMessages, shippingStatuses } from '../ordering.ts';
+
+/** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable().meta({ description: 'The product ordered; null once it has been deleted' }),
+  product: z.string().meta({ description: "The product's name when the order was placed" }),
+  cutomerName: z.string(),
+  email: z.string(),
+  unitPrice: z.number().meta({ description: 'US dollars per piece when the order was placed' }),
+  price: z.number().meta({ description: 'Total in US dollars: unit price × quantity' }),
+  quantity: z.number().int(),
+  phone: z.string(),
+  adress: z.string(),
+  paymentStatus: z.enum(['unpaid', 'paid']),
+  transactionId: z.string().optional(),
+  shippingStatus: z.enum(shippingStatuses).optional().meta({ description: 'For paid orders: pending, shipped or delivered' }),
+  createdAt: z.string(),
+  paidAt: z.string().optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const quantitySchema = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000, 'That quantity is more than we could ever make');
+
+/**
+ * `POST /orders`. The server fills in the product's name, the customer's name and e-mail and the
+ * price; any such field sent is ignored. `quantiy` (the specification's other spelling) is accepted.
+ */
+export const orderInputSchema = z.preprocess(
+  (body) => {
+    if (!body || typeof body !== 'object') return body;
+    const { quantiy, quantity, ...rest } = body as Record<string, unknown>;
+    return { ...rest, quantity: quantity ?? quantiy };
+  },
+  z.object({
+    productId: z.string().trim().min(1, 'productId is Required').max(200),
+    quantity: quantitySchema,
+    phone: z
+      .string()
+      .trim()
+      .min(1, orderMessages.phoneRequired)
+      .max(orderLimits.phone, contactMessages.phoneInvalid)
+      .regex(loosePhonePattern, contactMessages.phoneInvalid),
+    adress: z.string().trim().min(1, orderMessages.adressRequired).max(orderLimits.adress),
+  }),
+);
+export type OrderInput = z.output<typeof orderInputSchema>;
+
+export const orderIdParamsSchema = z.object({ id: z.string().max(200) });
+export const orderEmailParamsSchema = z.object({ email: z.string().trim().min(1).max(254) });
+
+/**
+ * `PUT /orders/{id}`: mark paid. Only `transactionId` counts: the server asks the card processor
+ * whether that payment succeeded for this order and amount. Other fields the specification's client
+ * sends are ignored.
+ */
+export const orderPaymentSchema = z
+  .object({
+    paymentStatus: z.literal('paid'),
+    transactionId: z.string().trim().min(1).max(200),
+  })
+  .loose();
+
+export const shippingUpdateSchema = z.object({ shippingStatus: z.enum(['shipped', 'delivered']) });
+
+export const paymentIntentInputSchema = z.object({ orderId: z.string().trim().min(1).max(200) });
+export const paymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  transactionId: z.string().meta({ description: "The processor's id for this payment" }),
+  gateway: z.enum(['local', 'stripe']),
+  publishableKey: z.string().optional().meta({ description: "Stripe's publishable key, with the stripe gateway" }),
+  amount: z.number().meta({ description: 'US dollars to be charged: the order total' }),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+/** The local test processor's card form. Card numbers are checked, never stored or logged. */
+export const localCardPaymentSchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  cardNumber: z.string().trim().min(1, cardMessages.numberInvalid).max(30, cardMessages.numberInvalid),
+  expiry: z.string().trim().min(1, cardMessages.expiryInvalid).max(10, cardMessages.expiryInvalid),
+  cvc: z.string().trim().min(1, cardMessages.cvcInvalid).max(4, cardMessages.cvcInvalid),
+  name: z.string().trim().min(1, cardMessages.nameRequired).max(100),
+});
+export type LocalCardPayment = z.infer<typeof localCardPaymentSchema>;

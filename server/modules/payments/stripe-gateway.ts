@@ -1,0 +1,67 @@
+import Stripe from 'stripe';
+import type { GatewayPayment, PaymentGateway, PaymentStatus } from './payment-gateway.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  /** Another address for Stripe's API (the tests' local stand-in); unset, Stripe's own. */
+  apiUrl: string | undefined;
+}
+
+/** Stripe's client for these settings (the webhook route verifies signatures with it too). */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' }),
+  });
+}
+
+/**
+ * Stripe, with manual capture: the browser's Stripe Elements authorise the card, and the server
+ * captures only once the order's stock is taken (or cancels, and nothing is charged).
+ */
+export function createStripeGateway(stripe: Stripe, publishableKey: string): PaymentGateway {
+  return {
+    kind: 'stripe',
+    publishableKey,
+
+    async create({ orderId, amountCents, description, receiptEmail }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          capture_method: 'manual',
+          // The card form is Stripe Elements' card element: cards only, never a redirect.
+          allowed_payment_method_types: ['card'],
+          description,
+          receipt_email: receiptEmail,
+          metadata: { orderId },
+        },
+        // One open payment per order and amount, however often the payment page is opened.
+        { idempotencyKey: `order-${orderId}-${amountCents}` },
+      );
+      if (!intent.client_secret) throw new Error('Stripe returned a payment without a client secret.');
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrieve(id): Promise<GatewayPayment | undefined> {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(id);
+        return { id: intent.id, status: intent.status as PaymentStatus, amountCents: intent.amount, currency: intent.currency, orderId: intent.metadata.orderId };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
+        throw error;
+      }
+    },
+
+    async capture(id) {
+      await stripe.paymentIntents.capture(id);
+    },
+
+    async cancel(id) {
+      await stripe.paymentIntents.cancel(id);
+    },
+  };
+}
