@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { logIn } from './support/accounts.ts';
+import { logIn, registerCustomer } from './support/accounts.ts';
 
 async function severeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
@@ -25,8 +25,27 @@ test('the signed-in dashboard pages have no serious or critical accessibility vi
   await logIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   expect(await severeViolations(page)).toEqual([]);
-  await page.goto('/dashboard/admin');
-  await expect(page.getByRole('table')).toBeVisible();
+  for (const path of ['/dashboard/admin', '/dashboard/manageorder']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await severeViolations(page), path).toEqual([]);
+  }
+});
+
+test('the purchase, My Orders and payment pages have no serious or critical accessibility violations', async ({ page }) => {
+  await registerCustomer(page);
+  const [product] = (await (await page.request.get('/api/products?limit=1')).json()) as Array<{ _id: string }>;
+  await page.goto(`/purchase/${product!._id}`);
+  await expect(page.getByRole('form', { name: 'Order form' })).toBeVisible();
+  expect(await severeViolations(page)).toEqual([]);
+  await page.getByLabel('Phone').fill('+1 415 555 0100');
+  await page.getByLabel('Adress').fill('12 Bench Lane, Leeds');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('link', { name: 'Go to My Orders' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(await severeViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: /^PAY/ }).first().click();
+  await expect(page.getByRole('form', { name: 'Card payment' })).toBeVisible();
   expect(await severeViolations(page)).toEqual([]);
 });
 

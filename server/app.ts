@@ -14,6 +14,14 @@ import { createSessions } from './modules/auth/viewer.ts';
 import { createUserRepository } from './modules/users/user-repository.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
 import { createUserService } from './modules/users/user-service.ts';
+import { createOrderRepository } from './modules/orders/order-repository.ts';
+import { orderRoutes } from './modules/orders/order-routes.ts';
+import { createOrderService } from './modules/orders/order-service.ts';
+import { createPaymentGatewayFor } from './modules/payments/create-payment-gateway.ts';
+import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
+import { paymentRoutes } from './modules/payments/payment-routes.ts';
+import { createPaymentService } from './modules/payments/payment-service.ts';
+import { createWebhookEventRepository } from './modules/payments/webhook-event-repository.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
@@ -39,6 +47,8 @@ export interface AppDependencies {
   logger?: boolean;
   /** Replaces the configured text-message sender (tests read the codes from it). */
   sms?: SmsSender;
+  /** Replaces the configured card processor. */
+  gateway?: PaymentGateway;
 }
 
 const requestIdHeader = 'x-request-id';
@@ -51,7 +61,7 @@ function trustNearestHops(hops: number) {
  * Builds the whole shop (API under /api, OpenAPI at /api/docs, the web app everywhere else)
  * without listening, so that tests can drive it through `app.inject`.
  */
-export async function buildApp({ config, database, logger = true, sms }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, sms, gateway }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -95,7 +105,19 @@ export async function buildApp({ config, database, logger = true, sms }: AppDepe
   const { admin } = config.auth;
   // On ready: the admin is created once the app (and better-auth with it) has started.
   if (admin) app.addHook('onReady', () => ensureAdminAccount(auth, userRepository, admin, app.log));
-  const products = createProductService(createProductRepository(db));
+  const productRepository = createProductRepository(db);
+  const products = createProductService(productRepository);
+  const orderRepository = createOrderRepository(db);
+  const orders = createOrderService(orderRepository, productRepository);
+  const processor = gateway ? { gateway, local: undefined, stripeWebhook: undefined } : createPaymentGatewayFor(config.payments, db);
+  const payments = createPaymentService({
+    gateway: processor.gateway,
+    orders: orderRepository,
+    orderService: orders,
+    products: productRepository,
+    events: createWebhookEventRepository(db),
+    log: app.log,
+  });
   const reviews = createReviewService(createReviewRepository(db));
   await app.register(
     async (api) => {
@@ -103,6 +125,8 @@ export async function buildApp({ config, database, logger = true, sms }: AppDepe
       await api.register(userRoutes, { users, sessions });
       await api.register(healthRoutes, { health: createHealthRepository(db) });
       await api.register(productRoutes, { products });
+      await api.register(orderRoutes, { orders, payments, sessions });
+      await api.register(paymentRoutes, { payments, sessions, local: processor.local, stripeWebhook: processor.stripeWebhook });
       await api.register(reviewRoutes, { reviews });
       await api.register(inboxRoutes, { inbox: createInboxService(createInboxRepository(db)), formsPerHour: config.formRateLimitPerHour });
     },

@@ -36,15 +36,15 @@ export const orderInputSchema = z.preprocess(
     return { ...rest, quantity: quantity ?? quantiy };
   },
   z.object({
-    productId: z.string().trim().min(1, 'productId is Required').max(200),
+    productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
     quantity: quantitySchema,
     phone: z
-      .string()
+      .string({ error: orderMessages.phoneRequired })
       .trim()
       .min(1, orderMessages.phoneRequired)
       .max(orderLimits.phone, contactMessages.phoneInvalid)
       .regex(loosePhonePattern, contactMessages.phoneInvalid),
-    adress: z.string().trim().min(1, orderMessages.adressRequired).max(orderLimits.adress),
+    adress: z.string({ error: orderMessages.adressRequired }).trim().min(1, orderMessages.adressRequired).max(orderLimits.adress),
   }),
 );
 export type OrderInput = z.output<typeof orderInputSchema>;

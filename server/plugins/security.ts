@@ -10,24 +10,27 @@ const captchaOrigins = {
 
 /**
  * Security headers with a Content-Security-Policy the built app runs under: every script, style,
- * image and font comes from the shop itself (and the bot-check's provider, when set up), and
+ * image and font comes from the shop itself (and the bot-check's provider and Stripe, when set up), and
  * nothing may frame it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
   const captcha = config.auth.captcha ? captchaOrigins[config.auth.captcha.provider] : [];
+  // Stripe Elements runs Stripe's script and frames, which talk to Stripe's API.
+  const stripe = config.payments.gateway === 'stripe' ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
+  const stripeApi = config.payments.gateway === 'stripe' ? ['https://api.stripe.com'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...captcha],
-        frameSrc: ["'self'", ...captcha],
+        scriptSrc: ["'self'", ...captcha, ...stripe],
+        frameSrc: ["'self'", ...captcha, ...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : [])],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...captcha],
+        connectSrc: ["'self'", ...captcha, ...stripeApi],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

@@ -8,6 +8,7 @@ import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoCatalogue } from '../db/seed/seed.ts';
 import type { SmsSender } from '../modules/auth/sms/sms-sender.ts';
+import type { PaymentGateway } from '../modules/payments/payment-gateway.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   /** Replaces the configured text-message sender, so that a test can read the codes it sends. */
   sms?: SmsSender;
+  /** Replaces the configured card processor (the local test processor by default). */
+  gateway?: PaymentGateway;
 }
 
 /** The whole app on a fresh, migrated database, driven through `app.inject`. */
@@ -35,7 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-data-'));
   const webRoot = options.webRoot ?? path.join(dataDir, 'no-web-build');
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }, webRoot);
-  const app = await buildApp({ config, database, logger: false, sms: options.sms });
+  const app = await buildApp({ config, database, logger: false, sms: options.sms, gateway: options.gateway });
   await app.ready();
   return {
     app,

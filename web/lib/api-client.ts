@@ -36,7 +36,7 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
   return response;
 }
 
-async function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
+async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
   const response = await send(path, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
@@ -48,6 +48,11 @@ async function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown, 
 
 export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) => sendJson<T>('POST', path, body, headers);
 export const apiPut = <T>(path: string, body: unknown) => sendJson<T>('PUT', path, body);
+export const apiPatch = <T>(path: string, body: unknown) => sendJson<T>('PATCH', path, body);
+
+export async function apiDelete<T>(path: string): Promise<T> {
+  return (await send(path, { method: 'DELETE' })).json() as Promise<T>;
+}
 
 export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
   return (await send(path, init)).json() as Promise<T>;

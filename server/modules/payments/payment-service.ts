@@ -55,6 +55,7 @@ export function createPaymentService({ gateway, orders, orderService, products, 
       if (outcome === 'already-paid' && current?.transaction_id === payment.id) return toOrder(current);
       if (authorisedOnly) await gateway.cancel(payment.id);
       if (outcome === 'already-paid') throw conflict(`This order is already paid. ${notCharged}`, 'ORDER_PAID');
+      if (outcome === 'product-gone') throw conflict(`${order.product} is no longer sold, so this order cannot be paid. ${notCharged}`, 'PRODUCT_GONE');
       throw conflict(`There is no longer enough ${order.product} in stock for this order. ${notCharged}`, 'OUT_OF_STOCK');
     }
 
@@ -118,6 +119,13 @@ export function createPaymentService({ gateway, orders, orderService, products, 
       const order = await orderService.reachable(viewer, orderId);
       if (order.payment_status === 'paid') {
         if (order.transaction_id === transactionId) return toOrder(order);
+        // A second payment for this order (another tab of the payment page): release it, so that
+        // the card is not held for an order paid already.
+        const payment = await gateway.retrieve(transactionId);
+        if (payment?.orderId === order.id && payment.status === 'requires_capture') {
+          await gateway.cancel(payment.id);
+          throw conflict(`This order is already paid. ${notCharged}`, 'ORDER_PAID');
+        }
         throw conflict('This order is already paid.', 'ORDER_PAID');
       }
       return settle(order, transactionId);
@@ -134,8 +142,9 @@ export function createPaymentService({ gateway, orders, orderService, products, 
             await settle(order, event.payment.id);
             result = 'handled';
           } catch (error) {
-            // Out of stock or not for this order: settle has cancelled the payment where it could.
-            if (!(error instanceof AppError)) throw error;
+            // Out of stock or not for this order: final, and settle has cancelled the payment where it could.
+            // Anything else (a capture that failed for now) stays unrecorded, so that Stripe delivers the event again.
+            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
             log.warn({ eventId: event.id, orderId: order.id, code: error.code }, 'a processor event could not settle its order');
           }
         }

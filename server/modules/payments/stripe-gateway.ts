@@ -28,20 +28,23 @@ export function createStripeGateway(stripe: Stripe, publishableKey: string): Pay
     publishableKey,
 
     async create({ orderId, amountCents, description, receiptEmail }) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency: 'usd',
-          capture_method: 'manual',
-          // The card form is Stripe Elements' card element: cards only, never a redirect.
-          allowed_payment_method_types: ['card'],
-          description,
-          receipt_email: receiptEmail,
-          metadata: { orderId },
-        },
-        // One open payment per order and amount, however often the payment page is opened.
-        { idempotencyKey: `order-${orderId}-${amountCents}` },
-      );
+      const params: Stripe.PaymentIntentCreateParams = {
+        amount: amountCents,
+        currency: 'usd',
+        capture_method: 'manual',
+        // The card form is Stripe Elements' card element: cards only, never a redirect.
+        allowed_payment_method_types: ['card'],
+        description,
+        receipt_email: receiptEmail,
+        metadata: { orderId },
+      };
+      // One open payment per order and amount, however often the payment page is opened.
+      let intent = await stripe.paymentIntents.create(params, { idempotencyKey: `order-${orderId}-${amountCents}` });
+      // A replay answers the payment as it was made. If it has been cancelled since (the stock had
+      // run out), it cannot be paid: start a new one.
+      if (intent.lastResponse.headers['idempotent-replayed'] === 'true' && (await stripe.paymentIntents.retrieve(intent.id)).status === 'canceled') {
+        intent = await stripe.paymentIntents.create(params, { idempotencyKey: `order-${orderId}-${amountCents}-${Date.now()}` });
+      }
       if (!intent.client_secret) throw new Error('Stripe returned a payment without a client secret.');
       return { id: intent.id, clientSecret: intent.client_secret };
     },

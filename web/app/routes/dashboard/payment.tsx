@@ -1,5 +1,100 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatUsd } from '../../../../common/money.ts';
+import type { Order } from '../../../../common/schemas/orders.ts';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
+import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
+import { useDueOrder, usePaymentIntent } from '../../../features/orders/api/order-queries.ts';
+import { LocalCardForm } from '../../../features/orders/components/local-card-form.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+
+const StripeCardForm = lazy(() => import('../../../features/orders/components/stripe-card-form.tsx'));
+
+function Summary({ order }: { order: Order }) {
+  return (
+    <section aria-label="Order summary" className="self-start rounded-xl border border-base-300 bg-base-100 p-6">
+      <h2 className="text-lg font-semibold text-stone-900">{order.product}</h2>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">Quantity</dt>
+          <dd className="font-medium text-stone-900">{order.quantity} pcs</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">Price per piece</dt>
+          <dd className="text-stone-900">{formatUsd(order.unitPrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-base-300 pt-3 text-base">
+          <dt className="font-medium text-stone-800">Total</dt>
+          <dd className="font-semibold text-stone-900">{formatUsd(order.price)} USD</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function PaidNotice({ order, justNow }: { order: Order; justNow: boolean }) {
+  return (
+    <div role="status" className="space-y-3 rounded-xl border border-success/40 bg-success/5 p-6">
+      <p className="text-lg font-semibold text-stone-900">{justNow ? 'Congrats! Your payment is completed.' : 'This order is already paid.'}</p>
+      <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">
+        Transaction id: <span className="font-mono">{order.transactionId}</span>
+      </p>
+      <Link to="/dashboard/myorders" className="btn btn-outline btn-sm">
+        Back to My Orders
+      </Link>
+    </div>
+  );
+}
 
 export default function PaymentPage() {
-  return <DashboardPage title="Payment" intro="Pay for your order by card." />;
+  const { id = '' } = useParams();
+  const { data: viewer } = useSession();
+  const order = useDueOrder(id);
+  const [paid, setPaid] = useState<Order | null>(null);
+  const unpaid = order.data?.paymentStatus === 'unpaid' && !paid;
+  const intent = usePaymentIntent(id, unpaid);
+
+  return (
+    <DashboardPage title="Payment" intro="Pay for your order by card. It is confirmed once the payment goes through.">
+      {order.isPending ? (
+        <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the order" />
+      ) : order.isError ? (
+        <ErrorState
+          title={order.error instanceof ApiRequestError && order.error.status === 404 ? 'There is no such order of yours' : 'We could not load the order'}
+          error={order.error}
+          onRetry={() => void order.refetch()}
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+          <Summary order={order.data} />
+          <div className="rounded-xl border border-base-300 bg-base-100 p-6">
+            {paid && (
+              <div className="mb-6">
+                <PaidNotice order={paid} justNow />
+              </div>
+            )}
+            {!paid && order.data.paymentStatus === 'paid' ? (
+              <PaidNotice order={order.data} justNow={false} />
+            ) : intent.isError ? (
+              <ErrorState title="This order cannot be paid now" error={intent.error} onRetry={() => void intent.refetch()} />
+            ) : intent.data?.gateway === 'stripe' && intent.data.publishableKey ? (
+              <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the card form" />}>
+                <StripeCardForm
+                  order={order.data}
+                  clientSecret={intent.data.clientSecret}
+                  publishableKey={intent.data.publishableKey}
+                  billing={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
+                  onPaid={setPaid}
+                  done={Boolean(paid)}
+                />
+              </Suspense>
+            ) : (
+              <LocalCardForm order={order.data} clientSecret={intent.data?.clientSecret} defaultName={viewer?.name ?? ''} onPaid={setPaid} done={Boolean(paid)} />
+            )}
+          </div>
+        </div>
+      )}
+    </DashboardPage>
+  );
 }

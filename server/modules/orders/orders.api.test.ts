@@ -1,0 +1,453 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUp, type TestAccount } from '../../test/accounts.ts';
+import { addProduct, call, type Caller, orderRow, payOrder, placeOrder, shipping, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { newRecordId } from '../../record-id.ts';
+
+/**
+ * design.md's "Who may call what" rows for orders, as anonymous, the owner, another customer and an
+ * admin, and its "Money, stock and payment" rules for placing one: the server fills in the name,
+ * e-mail and price; the quantity must be a whole number with minQuantity <= quantity < availQuantity.
+ */
+const adminEmail = 'boss@joinery.example';
+const adminPassword = 'admin-pass-123';
+
+let shop: TestApp;
+let admin: TestAccount;
+let carol: TestAccount;
+let oscar: TestAccount;
+/** $12.50 a piece, at least 2, 10 in stock. */
+let chisel: TestProduct;
+/** Plenty in stock, for the tests that pay for orders. */
+let mallet: TestProduct;
+beforeAll(async () => {
+  shop = await createTestApp({
+    seed: false,
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+  });
+  admin = await signIn(shop.app, adminEmail, adminPassword);
+  carol = await signUp(shop.app, 'Carol Customer');
+  oscar = await signUp(shop.app, 'Oscar Other');
+  chisel = await addProduct(shop.db, { name: 'Bevel-edge chisel 19 mm', priceCents: 1250, minQuantity: 2, availQuantity: 10 });
+  mallet = await addProduct(shop.db, { name: 'Beech mallet', priceCents: 2400, minQuantity: 1, availQuantity: 1000 });
+});
+afterAll(() => shop.close());
+
+const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: Caller, payload?: object) => call(shop.app, method, url, who, payload);
+const ordersOf = (email: string, who?: Caller, query = '') => request('GET', `/api/orders/${encodeURIComponent(email)}${query}`, who);
+const orderCount = async () => (await shop.db.selectFrom('orders').select('id').execute()).length;
+
+const notSignedIn = { code: 'UNAUTHENTICATED', message: 'Please log in first.' };
+const forbidden = { code: 'FORBIDDEN', message: expect.any(String) };
+const notFound = { code: 'NOT_FOUND', message: expect.any(String) };
+
+/** An unpaid order exactly as the wire carries it. */
+const unpaidOrder = (who: { name: string; email: string }, product: TestProduct, quantity: number) => ({
+  _id: expect.any(String),
+  productId: product.id,
+  product: product.name,
+  cutomerName: who.name,
+  email: who.email,
+  unitPrice: product.priceCents / 100,
+  price: (product.priceCents * quantity) / 100,
+  quantity,
+  phone: shipping.phone,
+  adress: shipping.adress,
+  paymentStatus: 'unpaid',
+  createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+});
+const carolIs = () => ({ name: 'Carol Customer', email: carol.email });
+
+describe('POST /api/orders', () => {
+  it('answers 401 to an anonymous caller and stores nothing', async () => {
+    const before = await orderCount();
+    const res = await request('POST', '/api/orders', undefined, { productId: chisel.id, quantity: 2, ...shipping });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(notSignedIn);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("places a customer's order with their name and e-mail from the session and the price the server computes", async () => {
+    const res = await request('POST', '/api/orders', carol, { productId: chisel.id, quantity: 3, ...shipping });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({ insertedId: body._id, ...unpaidOrder(carolIs(), chisel, 3) });
+    expect(body.price).toBe(37.5);
+
+    const listed = await request('GET', `/api/duepaymentOrder/${body._id}`, carol);
+    expect(listed.json()).toEqual(unpaidOrder(carolIs(), chisel, 3));
+    // Stored in cents; placing an order does not take stock (paying does).
+    expect(await orderRow(shop.db, body._id)).toMatchObject({ price_cents: 3750, unit_price_cents: 1250, payment_status: 'unpaid' });
+    expect(await stockOf(shop.db, chisel.id)).toBe(10);
+  });
+
+  it("ignores a price, name, e-mail, product name and payment status sent in the body: the stored order is the server's", async () => {
+    const res = await request('POST', '/api/orders', carol, {
+      productId: chisel.id,
+      quantity: 4,
+      ...shipping,
+      price: 0.01,
+      unitPrice: 0.01,
+      cutomerName: 'Mallory Mischief',
+      email: oscar.email,
+      product: 'Free chisels',
+      paymentStatus: 'paid',
+      transactionId: 'pi_made_up',
+      shippingStatus: 'delivered',
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json();
+    expect(order).toEqual({ insertedId: order._id, ...unpaidOrder(carolIs(), chisel, 4) });
+    expect(order.price).toBe(50);
+
+    expect((await ordersOf(carol.email, carol)).json()).toContainEqual({ ...unpaidOrder(carolIs(), chisel, 4), _id: order._id });
+    expect((await ordersOf(oscar.email, oscar)).json()).toEqual([]);
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ price_cents: 5000, customer_name: 'Carol Customer', email: carol.email, payment_status: 'unpaid', transaction_id: null });
+  });
+
+  it("accepts the specification's other spelling, quantiy", async () => {
+    const res = await request('POST', '/api/orders', carol, { productId: chisel.id, quantiy: 5, ...shipping });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ quantity: 5, price: 62.5 });
+  });
+
+  it('lets an admin place an order for themselves', async () => {
+    const res = await request('POST', '/api/orders', admin, { productId: chisel.id, quantity: 2, ...shipping, email: carol.email });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject(unpaidOrder({ name: 'Shop admin', email: adminEmail }, chisel, 2));
+  });
+
+  it.each([
+    ['negative', -3, 'quantity: Quantity must be at least 1'],
+    ['zero', 0, 'quantity: Quantity must be at least 1'],
+    ['fractional', 2.5, 'quantity: Quantity must be a whole number'],
+    ['a string', '3', 'quantity: Quantity must be a whole number'],
+    ['null', null, 'quantity: Quantity must be a whole number'],
+    ['huge', 1e12, 'quantity: That quantity is more than we could ever make'],
+    ['below minQuantity', 1, 'Please Order At least 2'],
+    ['equal to availQuantity', 10, 'We have 10 in stock: please order fewer than 10.'],
+    ['above availQuantity', 11, 'We have 10 in stock: please order fewer than 10.'],
+  ])('refuses a quantity that is %s with 400 and a clear message, storing nothing', async (_case, quantity, message) => {
+    const before = await orderCount();
+    const res = await request('POST', '/api/orders', carol, { productId: chisel.id, quantity, ...shipping });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses a missing quantity, and a quantiy that is not a whole number', async () => {
+    for (const body of [{}, { quantiy: 2.5 }, { quantiy: -1 }]) {
+      const res = await request('POST', '/api/orders', carol, { productId: chisel.id, ...shipping, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toMatch(/^Invalid request\. quantity: Quantity must be/);
+    }
+  });
+
+  it('accepts the largest quantity below availQuantity', async () => {
+    const res = await request('POST', '/api/orders', carol, { productId: chisel.id, quantity: 9, ...shipping });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ quantity: 9, price: 112.5 });
+  });
+
+  it('refuses an order whose total a card processor could not charge', async () => {
+    const plank = await addProduct(shop.db, { priceCents: 1000, minQuantity: 1, availQuantity: 1_000_000 });
+    const res = await request('POST', '/api/orders', carol, { productId: plank.id, quantity: 999_999, ...shipping });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'One order can be at most $999,999.99. Please order fewer pieces.' });
+  });
+
+  it('answers 404 for an unknown product, a malformed id and a product that has been deleted', async () => {
+    const gone = await addProduct(shop.db);
+    await shop.db.deleteFrom('products').where('id', '=', gone.id).execute();
+    const before = await orderCount();
+    for (const productId of [newRecordId(), 'not-a-product', gone.id]) {
+      const res = await request('POST', '/api/orders', carol, { productId, quantity: 2, ...shipping });
+      expect(res.statusCode, productId).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'That product is no longer in the catalogue.' });
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it.each([
+    ['a blank phone', { phone: '  ' }, 'phone: Phone is Required'],
+    ['no phone', { phone: undefined }, 'phone:'],
+    ['a phone that is not a number', { phone: 'call me maybe' }, 'phone: Provide a valid phone number'],
+    ['a blank adress', { adress: ' ' }, 'adress: Adress is Required'],
+    ['no adress', { adress: undefined }, 'adress:'],
+    ['an adress over 300 characters', { adress: 'x'.repeat(301) }, 'adress:'],
+    ['no productId', { productId: undefined }, 'productId:'],
+  ])('refuses %s with 400', async (_case, change, message) => {
+    const before = await orderCount();
+    const res = await request('POST', '/api/orders', carol, { productId: chisel.id, quantity: 2, ...shipping, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining(`Invalid request. ${message}`) });
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe('GET /api/orders', () => {
+  it('answers 401 to an anonymous caller and 403 to a customer', async () => {
+    const anonymous = await request('GET', '/api/orders');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual(notSignedIn);
+    const customer = await request('GET', '/api/orders', carol);
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json()).toEqual(forbidden);
+  });
+
+  it("gives an admin every customer's orders, newest first, with the total in X-Total-Count", async () => {
+    const mine = await placeOrder(shop.app, oscar, chisel.id, 2);
+    const res = await request('GET', '/api/orders?limit=100', admin);
+    expect(res.statusCode).toBe(200);
+    const orders = res.json();
+    expect(res.headers['x-total-count']).toBe(String(await orderCount()));
+    expect(orders).toHaveLength(await orderCount());
+    expect(orders[0]).toEqual({ ...unpaidOrder({ name: 'Oscar Other', email: oscar.email }, chisel, 2), _id: mine._id });
+    expect(new Set(orders.map((order: { email: string }) => order.email))).toEqual(new Set([carol.email, oscar.email, adminEmail]));
+    const created = orders.map((order: { createdAt: string }) => order.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('pages with limit and offset, and the pages add up to the whole list', async () => {
+    const whole = (await request('GET', '/api/orders?limit=100', admin)).json().map((order: { _id: string }) => order._id);
+    expect(whole.length).toBeGreaterThan(4);
+    const paged: string[] = [];
+    for (let offset = 0; offset < whole.length; offset += 3) {
+      const page = await request('GET', `/api/orders?limit=3&offset=${offset}`, admin);
+      expect(page.headers['x-total-count']).toBe(String(whole.length));
+      paged.push(...page.json().map((order: { _id: string }) => order._id));
+    }
+    expect(paged).toEqual(whole);
+    // Twenty to a page unless asked.
+    expect((await request('GET', '/api/orders', admin)).json()).toHaveLength(Math.min(20, whole.length));
+  });
+
+  it.each(['limit=0', 'limit=101', 'offset=-1', 'limit=ten'])('refuses %s with 400', async (query) => {
+    const res = await request('GET', `/api/orders?${query}`, admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+  });
+});
+
+describe('GET /api/orders/{email}', () => {
+  it('answers 401 to an anonymous caller', async () => {
+    const res = await ordersOf(carol.email);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(notSignedIn);
+  });
+
+  it("gives a customer all their own orders and nobody else's, newest first, in any case of the e-mail", async () => {
+    const placed = await placeOrder(shop.app, carol, chisel.id, 6);
+    const all = (await request('GET', '/api/orders?limit=100', admin)).json().filter((order: { email: string }) => order.email === carol.email);
+    for (const email of [carol.email, carol.email.toUpperCase()]) {
+      const res = await ordersOf(email, carol, '?limit=100');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe(String(all.length));
+      expect(res.json()).toEqual(all);
+    }
+    expect((await ordersOf(carol.email, carol)).json()[0]).toEqual({ ...unpaidOrder(carolIs(), chisel, 6), _id: placed._id });
+    const page = await ordersOf(carol.email, carol, '?limit=1&offset=1');
+    expect(page.json()).toEqual([all[1]]);
+  });
+
+  it("refuses a customer another customer's orders with 403, whether or not that address has any", async () => {
+    for (const email of [oscar.email, adminEmail, 'nobody@example.com']) {
+      const res = await ordersOf(email, carol);
+      expect(res.statusCode, email).toBe(403);
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'You can only see your own orders.' });
+    }
+  });
+
+  it("gives an admin any customer's orders", async () => {
+    const res = await ordersOf(carol.email, admin, '?limit=100');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual((await ordersOf(carol.email, carol, '?limit=100')).json());
+    expect(res.json().length).toBeGreaterThan(0);
+    const none = await ordersOf('nobody@example.com', admin);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+  });
+
+  it('answers an empty list to a customer with no orders yet', async () => {
+    const newcomer = await signUp(shop.app, 'Nina Newcomer');
+    const res = await ordersOf(newcomer.email, newcomer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect(res.headers['x-total-count']).toBe('0');
+  });
+});
+
+describe('GET /api/duepaymentOrder/{id}', () => {
+  let order: { _id: string };
+  beforeAll(async () => {
+    order = await placeOrder(shop.app, carol, chisel.id, 2);
+  });
+
+  it('answers 401 to an anonymous caller', async () => {
+    const res = await request('GET', `/api/duepaymentOrder/${order._id}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(notSignedIn);
+  });
+
+  it('gives the owner and an admin the order', async () => {
+    for (const who of [carol, admin]) {
+      const res = await request('GET', `/api/duepaymentOrder/${order._id}`, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ...unpaidOrder(carolIs(), chisel, 2), _id: order._id });
+    }
+  });
+
+  it("refuses another customer, answering as if the order did not exist", async () => {
+    const res = await request('GET', `/api/duepaymentOrder/${order._id}`, oscar);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(notFound);
+    expect(res.body).not.toContain(carol.email);
+    const unknown = await request('GET', `/api/duepaymentOrder/${newRecordId()}`, oscar);
+    expect(unknown.json()).toEqual(res.json());
+  });
+
+  it('answers 404 for an unknown or malformed id, even to an admin', async () => {
+    for (const id of [newRecordId(), 'nope']) {
+      const res = await request('GET', `/api/duepaymentOrder/${id}`, admin);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(notFound);
+    }
+  });
+});
+
+describe('DELETE /api/orders/{id}', () => {
+  it('answers 401 to an anonymous caller and keeps the order', async () => {
+    const order = await placeOrder(shop.app, carol, chisel.id, 2);
+    const res = await request('DELETE', `/api/orders/${order._id}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(notSignedIn);
+    expect(await orderRow(shop.db, order._id)).toBeDefined();
+  });
+
+  it("lets the owner cancel their unpaid order, which deletes it", async () => {
+    const order = await placeOrder(shop.app, carol, chisel.id, 2);
+    const res = await request('DELETE', `/api/orders/${order._id}`, carol);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await orderRow(shop.db, order._id)).toBeUndefined();
+    expect((await ordersOf(carol.email, carol, '?limit=100')).json().map((o: { _id: string }) => o._id)).not.toContain(order._id);
+    expect((await request('GET', `/api/duepaymentOrder/${order._id}`, carol)).statusCode).toBe(404);
+
+    const again = await request('DELETE', `/api/orders/${order._id}`, carol);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual(notFound);
+  });
+
+  it("refuses another customer's order and keeps it", async () => {
+    const order = await placeOrder(shop.app, carol, chisel.id, 2);
+    const res = await request('DELETE', `/api/orders/${order._id}`, oscar);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(notFound);
+    expect(await orderRow(shop.db, order._id)).toBeDefined();
+  });
+
+  it("lets an admin cancel any customer's unpaid order", async () => {
+    const order = await placeOrder(shop.app, oscar, chisel.id, 3);
+    const res = await request('DELETE', `/api/orders/${order._id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(await orderRow(shop.db, order._id)).toBeUndefined();
+  });
+
+  it('refuses to cancel a paid order, for the owner and for an admin, with 409', async () => {
+    const order = await placeOrder(shop.app, carol, mallet.id, 2);
+    const transactionId = await payOrder(shop.app, carol, order._id);
+    for (const who of [carol, admin]) {
+      const res = await request('DELETE', `/api/orders/${order._id}`, who);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'ORDER_PAID', message: 'A paid order cannot be cancelled.' });
+    }
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ payment_status: 'paid', transaction_id: transactionId });
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [newRecordId(), 'nope']) {
+      const res = await request('DELETE', `/api/orders/${id}`, admin);
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('PATCH /api/orders/{id}/shipping', () => {
+  const ship = (id: string, shippingStatus: string, who?: Caller) => request('PATCH', `/api/orders/${id}/shipping`, who, { shippingStatus });
+
+  it('is for admins only: 401 anonymous, 403 for the owner and another customer; nothing changes', async () => {
+    const order = await placeOrder(shop.app, carol, mallet.id, 2);
+    await payOrder(shop.app, carol, order._id);
+    const anonymous = await ship(order._id, 'shipped');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual(notSignedIn);
+    for (const who of [carol, oscar]) {
+      const res = await ship(order._id, 'shipped', who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(forbidden);
+    }
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ shipping_status: 'pending' });
+  });
+
+  it('refuses to ship an unpaid order', async () => {
+    const order = await placeOrder(shop.app, carol, mallet.id, 2);
+    for (const status of ['shipped', 'delivered']) {
+      const res = await ship(order._id, status, admin);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'CONFLICT', message: 'Only a paid order can be shipped.' });
+    }
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ payment_status: 'unpaid', shipping_status: null });
+  });
+
+  it('moves a paid order from pending to shipped to delivered, one step at a time, and the owner sees each step', async () => {
+    const order = await placeOrder(shop.app, carol, mallet.id, 2);
+    await payOrder(shop.app, carol, order._id);
+    const seenByOwner = async () => (await ordersOf(carol.email, carol, '?limit=100')).json().find((o: { _id: string }) => o._id === order._id);
+    expect(await seenByOwner()).toMatchObject({ paymentStatus: 'paid', shippingStatus: 'pending' });
+
+    const skip = await ship(order._id, 'delivered', admin);
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json()).toEqual({ code: 'CONFLICT', message: 'An order that is pending cannot become delivered.' });
+
+    const shipped = await ship(order._id, 'shipped', admin);
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toMatchObject({ _id: order._id, paymentStatus: 'paid', shippingStatus: 'shipped' });
+    expect(await seenByOwner()).toMatchObject({ shippingStatus: 'shipped' });
+
+    const twice = await ship(order._id, 'shipped', admin);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ code: 'CONFLICT', message: 'An order that is shipped cannot become shipped.' });
+
+    const delivered = await ship(order._id, 'delivered', admin);
+    expect(delivered.statusCode).toBe(200);
+    expect(delivered.json()).toMatchObject({ shippingStatus: 'delivered' });
+    expect(await seenByOwner()).toMatchObject({ paymentStatus: 'paid', shippingStatus: 'delivered' });
+    expect((await request('GET', `/api/duepaymentOrder/${order._id}`, carol)).json()).toMatchObject({ shippingStatus: 'delivered' });
+
+    const back = await ship(order._id, 'shipped', admin);
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe('An order that is delivered cannot become shipped.');
+  });
+
+  it('refuses a status other than shipped or delivered, and answers 404 for an unknown order', async () => {
+    const order = await placeOrder(shop.app, carol, mallet.id, 2);
+    await payOrder(shop.app, carol, order._id);
+    for (const status of ['pending', 'lost', '']) {
+      const res = await ship(order._id, status, admin);
+      expect(res.statusCode, status).toBe(400);
+      expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('shippingStatus') });
+    }
+    const unknown = await ship(newRecordId(), 'shipped', admin);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(notFound);
+  });
+
+  it('lets only one of two admins racing to ship the same order move it on', async () => {
+    const order = await placeOrder(shop.app, carol, mallet.id, 2);
+    await payOrder(shop.app, carol, order._id);
+    const results = await Promise.all([ship(order._id, 'shipped', admin), ship(order._id, 'shipped', admin)]);
+    expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ shipping_status: 'shipped' });
+  });
+});

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signUp, type TestAccount } from '../../test/accounts.ts';
+import { shopClient } from '../../test/shop-client.ts';
+import {
+  standInPublishableKey,
+  standInSecretKey,
+  standInWebhookSecret,
+  startStripeStandIn,
+  type StripeStandIn,
+} from '../../test/stripe-stand-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+// Only for signing test events: it never calls Stripe.
+const signer = new Stripe(standInSecretKey);
+
+let standIn: StripeStandIn;
+let shop: TestApp;
+let client: ReturnType<typeof shopClient>;
+let customer: TestAccount;
+
+const stripeEnv = () => ({ STRIPE_SECRET_KEY: standInSecretKey, STRIPE_PUBLISHABLE_KEY: standInPublishableKey, STRIPE_API_URL: standIn.url });
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  shop = await createTestApp({ env: { ...stripeEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret } });
+  client = shopClient(shop.app);
+  customer = await signUp(shop.app, 'Grace Hopper');
+});
+afterAll(async () => {
+  await shop?.close();
+  await standIn?.close();
+});
+beforeEach(() => standIn.reset());
+
+const captures = () => standIn.requestsTo('POST', /^\/v1\/payment_intents\/[^/]+\/capture$/);
+
+interface Delivery {
+  /** Signs with this secret instead of the shop's. */
+  secret?: string;
+  /** Sends this Stripe-Signature header as is (null: none at all). */
+  signature?: string | null;
+  timestamp?: number;
+  /** Sends other bytes than those signed. */
+  body?: string;
+}
+
+/** Delivers an event as Stripe does: the JSON body, signed in the Stripe-Signature header. */
+function deliver(app: TestApp['app'], event: Stripe.Event, delivery: Delivery = {}) {
+  const payload = JSON.stringify(event, null, 2);
+  const signature =
+    delivery.signature !== undefined
+      ? delivery.signature
+      : signer.webhooks.generateTestHeaderString({ payload, secret: delivery.secret ?? standInWebhookSecret, ...(delivery.timestamp && { timestamp: delivery.timestamp }) });
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', ...(signature !== null && { 'stripe-signature': signature }) },
+    payload: delivery.body ?? payload,
+  });
+}
+
+/** An order of 3 × $48.00 with its Stripe payment started, as the payment page leaves it. */
+async function orderWithPayment(quantity = 3, productPrice = 48) {
+  const product = await client.productPricedAt(productPrice);
+  const order = await client.placeOrder(customer, product._id, quantity);
+  const { transactionId } = await client.paymentFor(customer, order._id);
+  return { product, order, transactionId, stockBefore: await client.stockOf(product._id) };
+}
+
+describe('POST /api/webhooks/stripe', () => {
+  it('refuses an event with a bad, missing, stale or mismatched signature, and changes nothing', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+    const event = standIn.event('payment_intent.amount_capturable_updated', transactionId);
+    const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
+    const requestsBefore = standIn.requests.length;
+
+    const refusals: [string, Delivery][] = [
+      ['another secret', { secret: 'whsec_someone_else_entirely_0123456789' }],
+      ['no signature', { signature: null }],
+      ['a garbled signature', { signature: 't=123,v1=deadbeef' }],
+      ['a stale signature', { timestamp: tenMinutesAgo }],
+      ['other bytes than signed', { body: JSON.stringify({ ...event, data: { object: { ...event.data.object, metadata: { orderId: randomUUID() } } } }) }],
+    ];
+    for (const [what, delivery] of refusals) {
+      const response = await deliver(shop.app, event, delivery);
+      expect(response.statusCode, what).toBe(400);
+      expect(response.json(), what).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+
+    expect(standIn.requests).toHaveLength(requestsBefore);
+    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(await client.stockOf(product._id)).toBe(stockBefore);
+    expect(standIn.status(transactionId)).toBe('requires_capture');
+
+    // None of them counted as a delivery: the genuine one is still handled.
+    const genuine = await deliver(shop.app, event);
+    expect(genuine.statusCode).toBe(200);
+    expect(genuine.json()).toEqual({ received: true, result: 'handled' });
+  });
+
+  it('settles the order when Stripe says the card is authorised: paid, captured, stock taken', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+
+    const response = await deliver(shop.app, standIn.event('payment_intent.amount_capturable_updated', transactionId));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, result: 'handled' });
+    expect(await client.order(customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId, shippingStatus: 'pending' });
+    expect(standIn.intent(transactionId)).toMatchObject({ status: 'succeeded', amount_received: 14400 });
+    expect(captures()).toHaveLength(1);
+    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+
+    // The browser's own confirmation arriving afterwards is harmless.
+    const confirmed = await client.confirm(customer, order._id, transactionId);
+    expect(confirmed.statusCode).toBe(200);
+    expect(captures()).toHaveLength(1);
+    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+  });
+
+  it('handles an event Stripe delivers again only once', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+    const event = standIn.event('payment_intent.amount_capturable_updated', transactionId);
+
+    expect((await deliver(shop.app, event)).json()).toEqual({ received: true, result: 'handled' });
+    const again = await deliver(shop.app, event);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, result: 'duplicate' });
+
+    expect(captures()).toHaveLength(1);
+    expect(standIn.requests.filter((request) => request.method === 'GET')).toHaveLength(1);
+    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+    expect((await client.order(customer, order._id)).transactionId).toBe(transactionId);
+  });
+
+  it('takes the stock and captures once when deliveries and the browser’s confirmation arrive together', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+    const event = standIn.event('payment_intent.amount_capturable_updated', transactionId);
+
+    const [first, second, browser] = await Promise.all([deliver(shop.app, event), deliver(shop.app, event), client.confirm(customer, order._id, transactionId)]);
+    expect([first.statusCode, second.statusCode, browser.statusCode]).toEqual([200, 200, 200]);
+    expect(captures()).toHaveLength(1);
+    expect(standIn.status(transactionId)).toBe('succeeded');
+    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+    expect(await client.order(customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId });
+  });
+
+  it('changes nothing on payment_intent.succeeded for an order already paid', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+    expect((await client.confirm(customer, order._id, transactionId)).statusCode).toBe(200);
+    const paid = await client.order(customer, order._id);
+    const requestsBefore = standIn.requests.length;
+
+    const response = await deliver(shop.app, standIn.event('payment_intent.succeeded', transactionId));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, result: 'ignored' });
+    expect(standIn.requests).toHaveLength(requestsBefore);
+    expect(await client.order(customer, order._id)).toEqual(paid);
+    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+  });
+
+  it('acknowledges an event for an order it does not know, or with no order, without error', async () => {
+    const stranger = standIn.createIntent({ amount: 14400, metadata: { orderId: randomUUID() } });
+    standIn.authorise(stranger.id);
+    const noOrder = standIn.createIntent({ amount: 14400 });
+    standIn.authorise(noOrder.id);
+    const notAnId = standIn.createIntent({ amount: 14400, metadata: { orderId: "x' OR '1'='1" } });
+    standIn.authorise(notAnId.id);
+
+    for (const intent of [stranger, noOrder, notAnId]) {
+      const response = await deliver(shop.app, standIn.event('payment_intent.amount_capturable_updated', intent.id));
+      expect(response.statusCode, intent.id).toBe(200);
+      expect(response.json()).toEqual({ received: true, result: 'ignored' });
+      expect(standIn.status(intent.id)).toBe('requires_capture');
+    }
+    expect(captures()).toEqual([]);
+  });
+
+  it('acknowledges event types it has no use for', async () => {
+    const { order, transactionId } = await orderWithPayment();
+    for (const type of ['payment_intent.created', 'payment_intent.payment_failed', 'charge.refunded', 'customer.created']) {
+      const response = await deliver(shop.app, standIn.event(type, transactionId));
+      expect(response.statusCode, type).toBe(200);
+      expect(response.json()).toEqual({ received: true, result: 'ignored' });
+    }
+    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(captures()).toEqual([]);
+  });
+
+  it("believes Stripe's own record of the payment, not the event's copy of it", async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    // Signed, but the payment is in fact not authorised (an old or reordered delivery).
+    const event = standIn.event('payment_intent.amount_capturable_updated', transactionId, { object: { status: 'requires_capture', amount_capturable: 14400 } });
+
+    const response = await deliver(shop.app, event);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, result: 'ignored' });
+    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(await client.stockOf(product._id)).toBe(stockBefore);
+    expect(captures()).toEqual([]);
+
+    // A payment for another amount, made out to this order, settles nothing either.
+    const tampered = standIn.createIntent({ amount: 100, metadata: { orderId: order._id } });
+    standIn.authorise(tampered.id);
+    const forged = standIn.event('payment_intent.amount_capturable_updated', tampered.id, { object: { amount: 14400 } });
+    expect((await deliver(shop.app, forged)).json()).toEqual({ received: true, result: 'ignored' });
+    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(standIn.status(tampered.id)).toBe('requires_capture');
+    expect(captures()).toEqual([]);
+  });
+
+  it('cancels the payment rather than capture it when the stock ran out, and still acknowledges the event', async () => {
+    const product = await client.productPricedAt(179);
+    const quantity = (await client.stockOf(product._id)) - 1;
+    const first = await orderWithPayment(quantity, 179);
+    const second = await orderWithPayment(quantity, 179);
+    standIn.authorise(first.transactionId);
+    standIn.authorise(second.transactionId);
+
+    expect((await deliver(shop.app, standIn.event('payment_intent.amount_capturable_updated', second.transactionId))).json()).toMatchObject({ result: 'handled' });
+    const response = await deliver(shop.app, standIn.event('payment_intent.amount_capturable_updated', first.transactionId));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true, result: 'ignored' });
+
+    expect(standIn.status(first.transactionId)).toBe('canceled');
+    expect(standIn.status(second.transactionId)).toBe('succeeded');
+    expect((await client.order(customer, first.order._id)).paymentStatus).toBe('unpaid');
+    expect(await client.stockOf(product._id)).toBe(1);
+  });
+
+  it('asks Stripe to deliver again when Stripe cannot be reached to check the payment', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+    const event = standIn.event('payment_intent.amount_capturable_updated', transactionId);
+    standIn.failNext({ method: 'GET', path: /^\/v1\/payment_intents\//, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
+
+    const failed = await deliver(shop.app, event);
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+
+    const redelivered = await deliver(shop.app, event);
+    expect(redelivered.json()).toEqual({ received: true, result: 'handled' });
+    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+  });
+
+  it('asks Stripe to deliver again when the capture fails for now, so that the authorised payment is not left behind', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+    const event = standIn.event('payment_intent.amount_capturable_updated', transactionId);
+    standIn.failNext({ method: 'POST', path: /\/capture$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
+
+    const failed = await deliver(shop.app, event);
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(await client.stockOf(product._id)).toBe(stockBefore);
+    expect(standIn.status(transactionId)).toBe('requires_capture');
+
+    const redelivered = await deliver(shop.app, event);
+    expect(redelivered.json()).toEqual({ received: true, result: 'handled' });
+    expect(standIn.status(transactionId)).toBe('succeeded');
+    expect(await client.order(customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId });
+    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+  });
+});
+
+describe('without STRIPE_WEBHOOK_SECRET', () => {
+  it('has no webhook route', async () => {
+    const withoutWebhook = await createTestApp({ seed: false, env: stripeEnv() });
+    try {
+      const intent = standIn.createIntent({ amount: 14400, metadata: { orderId: randomUUID() } });
+      const response = await deliver(withoutWebhook.app, standIn.event('payment_intent.succeeded', intent.id));
+      expect(response.statusCode).toBe(404);
+      expect(standIn.requests).toEqual([]);
+    } finally {
+      await withoutWebhook.close();
+    }
+  });
+});

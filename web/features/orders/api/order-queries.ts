@@ -1,0 +1,104 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
+import type { LocalCardPayment, Order, PaymentIntent } from '../../../../common/schemas/orders.ts';
+import { apiDelete, apiGet, apiGetPage, apiPatch, apiPost, apiPut, queryString } from '../../../lib/api-client.ts';
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: (email: string, page: Partial<PaginationQuery>) => ['orders', 'mine', email, page] as const,
+  every: (page: Partial<PaginationQuery>) => ['orders', 'every', page] as const,
+  due: (id: string) => ['orders', 'due', id] as const,
+};
+
+/** Apart from the orders' keys: refreshing orders must not make a new payment. */
+const paymentIntentKey = (orderId: string) => ['payment-intent', orderId] as const;
+
+export interface NewOrder {
+  productId: string;
+  quantity: number;
+  phone: string;
+  adress: string;
+}
+
+function useInvalidateOrders() {
+  const queryClient = useQueryClient();
+  // Orders change stock: the product pages read it again too.
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: ['products'] })]);
+}
+
+export function usePlaceOrder() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({ mutationFn: (order: NewOrder) => apiPost<Order>('/api/orders', order), onSuccess: invalidate });
+}
+
+export function useMyOrders(email: string, page: Partial<PaginationQuery>) {
+  return useQuery({
+    queryKey: orderKeys.mine(email, page),
+    queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders/${encodeURIComponent(email)}${queryString(page)}`, { signal }),
+    enabled: Boolean(email),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEveryOrder(page: Partial<PaginationQuery>) {
+  return useQuery({
+    queryKey: orderKeys.every(page),
+    queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders${queryString(page)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDueOrder(id: string) {
+  return useQuery({ queryKey: orderKeys.due(id), queryFn: ({ signal }) => apiGet<Order>(`/api/duepaymentOrder/${encodeURIComponent(id)}`, { signal }) });
+}
+
+export function useCancelOrder() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (id: string) => apiDelete<{ deletedCount: number }>(`/api/orders/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAdvanceShipping() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ id, shippingStatus }: { id: string; shippingStatus: 'shipped' | 'delivered' }) =>
+      apiPatch<Order>(`/api/orders/${encodeURIComponent(id)}/shipping`, { shippingStatus }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The payment for an unpaid order, made once when the payment page opens (its client secret unlocks Pay). */
+export function usePaymentIntent(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentIntentKey(orderId),
+    queryFn: () => apiPost<PaymentIntent>('/api/create-payment-intent', { orderId }),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The local test processor: authorise the card, then have the server confirm and capture. */
+export async function payWithLocalCard(orderId: string, card: LocalCardPayment): Promise<Order> {
+  const { transactionId } = await apiPost<{ transactionId: string }>('/api/payments/local/authorise', { orderId, ...card });
+  return confirmPayment(orderId, transactionId);
+}
+
+/** Asks the server to mark the order paid; it checks the payment with the card processor itself. */
+export function confirmPayment(orderId: string, transactionId: string): Promise<Order> {
+  return apiPut<Order>(`/api/orders/${encodeURIComponent(orderId)}`, { paymentStatus: 'paid', transactionId });
+}
+
+/** Paying: `onPaid` runs first, so the page shows the success before the lists are read again. */
+export function usePayOrder(pay: () => Promise<Order>, onPaid: (order: Order) => void) {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: pay,
+    onSuccess: async (order) => {
+      onPaid(order);
+      await invalidate();
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { formatUsd } from '../../../../common/money.ts';
+import type { Order } from '../../../../common/schemas/orders.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useCancelOrder } from '../api/order-queries.ts';
+
+/** Cancel for an unpaid order: a modal asks first, then the order is deleted. */
+export function CancelOrderButton({ order }: { order: Order }) {
+  const toast = useToast();
+  const cancel = useCancelOrder();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm text-error"
+        aria-label={`Cancel the order for ${order.product}`}
+        onClick={() => {
+          cancel.reset();
+          setAsking(true);
+        }}
+      >
+        Cancel
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Cancel this order?"
+        confirmLabel="Cancel order"
+        tone="danger"
+        busy={cancel.isPending}
+        error={cancel.error?.message}
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          cancel.mutate(order._id, {
+            onSuccess: () => {
+              setAsking(false);
+              toast(`Your order for ${order.product} is cancelled.`);
+            },
+          })
+        }
+      >
+        <p>
+          {order.quantity} × {order.product} ({formatUsd(order.price)}) will be deleted. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

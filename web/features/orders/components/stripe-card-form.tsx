@@ -1,0 +1,66 @@
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { type FormEvent, useState } from 'react';
+import type { Order } from '../../../../common/schemas/orders.ts';
+import { confirmPayment, usePayOrder } from '../api/order-queries.ts';
+
+interface StripeCardFormProps {
+  order: Order;
+  clientSecret: string;
+  publishableKey: string;
+  billing: { name: string; email: string };
+  onPaid: (order: Order) => void;
+  done: boolean;
+}
+
+const stripes = new Map<string, Promise<Stripe | null>>();
+const stripeFor = (key: string) => {
+  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
+  return stripes.get(key)!;
+};
+
+function CardForm({ order, clientSecret, billing, onPaid, done }: Omit<StripeCardFormProps, 'publishableKey'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [cardError, setCardError] = useState<string>();
+  const pay = usePayOrder(async () => {
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) throw new Error('The card form is still loading. Please wait a moment.');
+    // Stripe authorises the card; the server then checks the payment with Stripe and captures it.
+    const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: billing } });
+    if (error) throw new Error(error.message ?? 'The card was not accepted.');
+    return confirmPayment(order._id, paymentIntent.id);
+  }, onPaid);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    pay.mutate();
+  }
+
+  const message = cardError ?? pay.error?.message;
+  return (
+    <form noValidate aria-label="Card payment" className="space-y-5" onSubmit={submit}>
+      <div className="rounded-lg border border-base-300 bg-base-100 px-3 py-3.5">
+        <CardElement options={{ hidePostalCode: true }} onChange={(event) => setCardError(event.error?.message)} />
+      </div>
+      {message && (
+        <p role="alert" className="text-sm font-medium text-error">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary w-full" disabled={!stripe || pay.isPending || done}>
+        {pay.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Pay
+      </button>
+    </form>
+  );
+}
+
+/** Stripe Elements' card field, loaded only when the shop takes cards through Stripe. */
+export default function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
+  return (
+    <Elements stripe={stripeFor(publishableKey)}>
+      <CardForm {...props} />
+    </Elements>
+  );
+}
