@@ -25,7 +25,7 @@ test('the signed-in dashboard pages have no serious or critical accessibility vi
   await logIn(page, e2eAdmin.email, e2eAdmin.password);
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   expect(await severeViolations(page)).toEqual([]);
-  for (const path of ['/dashboard/admin', '/dashboard/manageorder']) {
+  for (const path of ['/dashboard/admin', '/dashboard/manageorder', '/dashboard/addProduct', '/dashboard/manageproducts', '/dashboard/messages']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await severeViolations(page), path).toEqual([]);
@@ -46,6 +46,9 @@ test('the purchase, My Orders and payment pages have no serious or critical acce
   expect(await severeViolations(page)).toEqual([]);
   await page.getByRole('link', { name: /^PAY/ }).first().click();
   await expect(page.getByRole('form', { name: 'Card payment' })).toBeVisible();
+  expect(await severeViolations(page)).toEqual([]);
+  await page.goto('/dashboard/review');
+  await expect(page.getByRole('form', { name: 'Add review' })).toBeVisible();
   expect(await severeViolations(page)).toEqual([]);
 });
 

@@ -25,9 +25,16 @@ import { createWebhookEventRepository } from './modules/payments/webhook-event-r
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
+import { inboxAdminRoutes } from './modules/inbox/inbox-admin-routes.ts';
+import { createOverviewRepository } from './modules/overview/overview-repository.ts';
+import { overviewRoutes } from './modules/overview/overview-routes.ts';
+import { createOverviewService } from './modules/overview/overview-service.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit-repository.ts';
 import { createHealthRepository } from './modules/health/health-repository.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { createProductImageRepository } from './modules/product-images/product-image-repository.ts';
+import { productImageRoutes } from './modules/product-images/product-image-routes.ts';
+import { createProductImageService } from './modules/product-images/product-image-service.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
 import { productRoutes } from './modules/products/product-routes.ts';
 import { createProductService } from './modules/products/product-service.ts';
@@ -49,6 +56,8 @@ export interface AppDependencies {
   sms?: SmsSender;
   /** Replaces the configured card processor. */
   gateway?: PaymentGateway;
+  /** What time it is (tests fix it, e.g. to know which 30 days the overview covers). */
+  clock?: () => Date;
 }
 
 const requestIdHeader = 'x-request-id';
@@ -61,7 +70,7 @@ function trustNearestHops(hops: number) {
  * Builds the whole shop (API under /api, OpenAPI at /api/docs, the web app everywhere else)
  * without listening, so that tests can drive it through `app.inject`.
  */
-export async function buildApp({ config, database, logger = true, sms, gateway }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, sms, gateway, clock }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
@@ -119,16 +128,20 @@ export async function buildApp({ config, database, logger = true, sms, gateway }
     log: app.log,
   });
   const reviews = createReviewService(createReviewRepository(db));
+  const inbox = createInboxService(createInboxRepository(db), clock);
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, sessions, users, settings: config.auth, publicUrl: config.publicUrl });
       await api.register(userRoutes, { users, sessions });
       await api.register(healthRoutes, { health: createHealthRepository(db) });
-      await api.register(productRoutes, { products });
+      await api.register(productRoutes, { products, sessions });
+      await api.register(productImageRoutes, { images: createProductImageService(createProductImageRepository(db)), sessions });
       await api.register(orderRoutes, { orders, payments, sessions });
       await api.register(paymentRoutes, { payments, sessions, local: processor.local, stripeWebhook: processor.stripeWebhook });
-      await api.register(reviewRoutes, { reviews });
-      await api.register(inboxRoutes, { inbox: createInboxService(createInboxRepository(db)), formsPerHour: config.formRateLimitPerHour });
+      await api.register(reviewRoutes, { reviews, sessions, formsPerHour: config.formRateLimitPerHour });
+      await api.register(inboxRoutes, { inbox, formsPerHour: config.formRateLimitPerHour });
+      await api.register(inboxAdminRoutes, { inbox, sessions });
+      await api.register(overviewRoutes, { overview: createOverviewService(createOverviewRepository(db), clock), sessions });
     },
     { prefix: '/api' },
   );

@@ -41,3 +41,7 @@ export const contactMessageSchema = z.object({
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 export const contactMessageCreatedSchema = contactMessageSchema.extend({ insertedId: z.string() });
+
+/** A newsletter subscriber, for the admin's inbox. */
+export const newsletterSubscriberSchema = z.object({ _id: z.string(), email: z.string(), createdAt: z.string() });
+export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSorts } from '../catalogue.ts';
+import { imageAddressPattern, productLimits, productMessages } from '../shop-management.ts';
 import { paginationQuerySchema } from './pagination.ts';
 
 /** A product as the wire carries it: the specification's field names, price in US dollars. */
@@ -22,3 +23,36 @@ export const productListQuerySchema = paginationQuerySchema.extend({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const productIdParamsSchema = z.object({ id: z.string().max(200) });
+
+const dollars = z
+  .number({ error: productMessages.priceRequired })
+  .positive(productMessages.priceInvalid)
+  .max(productLimits.maxPrice, productMessages.priceInvalid)
+  .refine((price) => Math.abs(Math.round(price * 100) - price * 100) < 1e-6, productMessages.priceInvalid);
+const wholeQuantity = (required: string) =>
+  z.number({ error: required }).int(productMessages.quantityWhole).min(0, productMessages.quantityWhole).max(productLimits.maxQuantity);
+
+/** `POST /products` (admins): every field required; the minimum order below the stock. */
+export const productInputSchema = z
+  .object({
+    name: z.string({ error: productMessages.nameRequired }).trim().min(1, productMessages.nameRequired).max(productLimits.name),
+    price: dollars,
+    img: z
+      .string({ error: productMessages.imgRequired })
+      .trim()
+      .min(1, productMessages.imgRequired)
+      .max(productLimits.img)
+      .regex(imageAddressPattern, productMessages.imgInvalid),
+    availQuantity: wholeQuantity(productMessages.availRequired),
+    minQuantity: wholeQuantity(productMessages.minRequired).min(1, productMessages.minAtLeastOne),
+    description: z.string({ error: productMessages.descriptionRequired }).trim().min(1, productMessages.descriptionRequired).max(productLimits.description),
+  })
+  .refine((product) => product.minQuantity < product.availQuantity, { message: productMessages.minBelowAvail, path: ['minQuantity'] });
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+export const productCreatedSchema = productSchema.extend({ insertedId: z.string() });
+
+/** `PUT /products/{id}` (admins): the whole product again, as the edit form sends it. */
+export const productUpdateSchema = productInputSchema;
+
+export const productImageSchema = z.object({ img: z.string().meta({ description: "The uploaded picture's address on this shop" }) });

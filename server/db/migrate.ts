@@ -4,6 +4,7 @@ import { catalogueMigration } from './migrations/001-catalogue.ts';
 import { inboxAndRateLimitsMigration } from './migrations/002-inbox-and-rate-limits.ts';
 import { accountsMigration } from './migrations/003-accounts.ts';
 import { paymentsMigration } from './migrations/004-payments.ts';
+import { shopManagementMigration } from './migrations/005-shop-management.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-inbox-and-rate-limits': inboxAndRateLimitsMigration,
   '003-accounts': accountsMigration,
   '004-payments': paymentsMigration,
+  '005-shop-management': shopManagementMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -126,6 +126,14 @@ export interface AuthAccountTable {
   password: string | null;
 }
 
+/** An uploaded product picture: a blob on SQLite, bytea on PostgreSQL. */
+export interface ProductImagesTable {
+  id: string;
+  content_type: string;
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -138,4 +146,5 @@ export interface DatabaseSchema {
   account: AuthAccountTable;
   local_payment_intents: LocalPaymentIntentsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
+  product_images: ProductImagesTable;
 }

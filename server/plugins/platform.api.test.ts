@@ -76,6 +76,8 @@ describe('headers', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Uploaded product pictures are the shop's own; a product's image may also be any https address.
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Plain http must not be told to upgrade, or every request of a local shop would break.
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');

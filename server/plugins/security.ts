@@ -9,9 +9,9 @@ const captchaOrigins = {
 } as const;
 
 /**
- * Security headers with a Content-Security-Policy the built app runs under: every script, style,
- * image and font comes from the shop itself (and the bot-check's provider and Stripe, when set up), and
- * nothing may frame it.
+ * Security headers with a Content-Security-Policy the built app runs under: every script, style and
+ * font comes from the shop itself (and the bot-check's provider and Stripe, when set up), images from
+ * the shop or any https address, and nothing may frame it.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
@@ -28,7 +28,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         scriptSrc: ["'self'", ...captcha, ...stripe],
         frameSrc: ["'self'", ...captcha, ...stripe, ...(stripe.length ? ['https://hooks.stripe.com'] : [])],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A product's image may be an https address anywhere (the admin's form takes a URL or an upload);
+        // uploads are served by the shop itself and need only 'self'.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...captcha, ...stripeApi],
         formAction: ["'self'"],

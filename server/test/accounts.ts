@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The origin the test app trusts (PUBLIC_URL unset, PORT unset). */
 export const testOrigin = 'http://localhost:3000';
@@ -36,4 +37,35 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   const response = await postAuth(app, '/sign-in/email', { email, password });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return { email, password, cookie: cookieFrom(response.headers['set-cookie']) };
+}
+
+/** The shop admin that createShopWithPeople sets up from ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const adminEmail = 'boss@joinery.example';
+const adminPassword = 'admin-pass-123';
+
+export interface ShopWithPeople {
+  shop: TestApp;
+  /** The shop admin, signed in. */
+  admin: TestAccount;
+  /** Two customers, signed up: 'Carol Customer' and 'Oscar Other'. */
+  carol: TestAccount;
+  oscar: TestAccount;
+}
+
+/** A shop with no catalogue, its admin signed in and two customers signed up, for the "who may call what" tests. */
+export async function createShopWithPeople(): Promise<ShopWithPeople> {
+  const shop = await createTestApp({
+    seed: false,
+    // Many sign-ups from one test client: keep better-auth's per-minute limit out of the way.
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+  });
+  try {
+    const admin = await signIn(shop.app, adminEmail, adminPassword);
+    const carol = await signUp(shop.app, 'Carol Customer');
+    const oscar = await signUp(shop.app, 'Oscar Other');
+    return { shop, admin, carol, oscar };
+  } catch (error) {
+    await shop.close();
+    throw error;
+  }
 }

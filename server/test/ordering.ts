@@ -1,9 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Order, PaymentIntent } from '../../common/schemas/orders.ts';
+import type { Product } from '../../common/schemas/products.ts';
 import type { Database } from '../db/database.ts';
 import { newRecordId } from '../record-id.ts';
 import type { TestAccount } from './accounts.ts';
 
-/** Helpers for the ordering and payment API tests: products made to measure, orders, card payments. */
+/**
+ * Helpers for the ordering and payment API tests: products made to measure or from the demo
+ * catalogue, orders, and the order and payment API called as a customer's browser would.
+ */
 
 export interface TestProduct {
   id: string;
@@ -41,9 +46,24 @@ export async function addProduct(db: Database, product: Partial<Omit<TestProduct
   return made;
 }
 
+/** The demo catalogue's product at this unit price (its prices are distinct enough). */
+export async function productPricedAt(app: FastifyInstance, dollars: number): Promise<Product> {
+  const products = (await call(app, 'GET', '/api/products?limit=100', undefined)).json<Product[]>();
+  const product = products.find((candidate) => candidate.price === dollars);
+  if (!product) throw new Error(`no product costs $${dollars}`);
+  return product;
+}
+
 export async function stockOf(db: Database, productId: string): Promise<number> {
   const row = await db.selectFrom('products').select('avail_quantity').where('id', '=', productId).executeTakeFirstOrThrow();
   return row.avail_quantity;
+}
+
+/** The stock as the public product API shows it. */
+export async function publicStockOf(app: FastifyInstance, productId: string): Promise<number> {
+  const res = await call(app, 'GET', `/api/products/${productId}`, undefined);
+  if (res.statusCode !== 200) throw new Error(`product ${productId}: ${res.statusCode} ${res.body}`);
+  return res.json<Product>().availQuantity;
 }
 
 export async function setStock(db: Database, productId: string, availQuantity: number): Promise<void> {
@@ -74,19 +94,31 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'PAT
   });
 }
 
-export async function placeOrder(app: FastifyInstance, who: TestAccount, productId: string, quantity: number): Promise<{ _id: string; price: number; quantity: number }> {
+export async function placeOrder(app: FastifyInstance, who: TestAccount, productId: string, quantity: number): Promise<Order> {
   const res = await call(app, 'POST', '/api/orders', who, { productId, quantity, ...shipping });
   if (res.statusCode !== 201) throw new Error(`placing an order failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return res.json<Order>();
+}
+
+/** The order as its owner's payment page reads it. */
+export async function readOrder(app: FastifyInstance, who: TestAccount, orderId: string): Promise<Order> {
+  const res = await call(app, 'GET', `/api/duepaymentOrder/${orderId}`, who);
+  if (res.statusCode !== 200) throw new Error(`reading order ${orderId}: ${res.statusCode} ${res.body}`);
+  return res.json<Order>();
 }
 
 export const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'C. Cardholder' };
 
-/** What the payment page does before Pay: a payment for the order. */
-export async function createIntent(app: FastifyInstance, who: TestAccount, orderId: string): Promise<{ clientSecret: string; transactionId: string; amount: number }> {
-  const res = await call(app, 'POST', '/api/create-payment-intent', who, { orderId });
+/** What the payment page does before Pay: start (or continue) a payment for the order. */
+export function startPayment(app: FastifyInstance, who: Caller, orderId: string, extra: object = {}) {
+  return call(app, 'POST', '/api/create-payment-intent', who, { orderId, ...extra });
+}
+
+/** The payment for the order, as startPayment answers it when all goes well. */
+export async function createIntent(app: FastifyInstance, who: TestAccount, orderId: string): Promise<PaymentIntent> {
+  const res = await startPayment(app, who, orderId);
   if (res.statusCode !== 200) throw new Error(`creating a payment failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return res.json<PaymentIntent>();
 }
 
 /** The local card form's Pay: authorise the payment with a card. */
@@ -94,7 +126,10 @@ export function authorise(app: FastifyInstance, who: TestAccount, orderId: strin
   return call(app, 'POST', '/api/payments/local/authorise', who, { orderId, clientSecret, ...goodCard, ...card });
 }
 
-/** After a successful authorisation, the payment page marks the order paid with the transaction id. */
+/**
+ * After a successful authorisation (the local card form's, or Stripe.js' once it says the card went
+ * through), the payment page marks the order paid with the transaction id.
+ */
 export function confirmPayment(app: FastifyInstance, who: Caller, orderId: string, transactionId?: string, extra: object = {}) {
   return call(app, 'PUT', `/api/orders/${orderId}`, who, { paymentStatus: 'paid', ...(transactionId === undefined ? {} : { transactionId }), ...extra });
 }

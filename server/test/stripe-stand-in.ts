@@ -78,6 +78,10 @@ export interface StripeStandIn {
   requests: RecordedStripeRequest[];
   /** Requests to one method and path (the path may be a pattern). */
   requestsTo(method: string, path: string | RegExp): RecordedStripeRequest[];
+  /** The requests to capture a PaymentIntent, in order of arrival. */
+  captures(): RecordedStripeRequest[];
+  /** The shop's settings for using this stand-in as Stripe (no webhook secret). */
+  shopEnv(): { STRIPE_SECRET_KEY: string; STRIPE_PUBLISHABLE_KEY: string; STRIPE_API_URL: string };
   /** A copy of a PaymentIntent as the stand-in holds it, or undefined. */
   intent(id: string): StandInIntent | undefined;
   status(id: string): StandInIntentStatus | undefined;
@@ -324,13 +328,21 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const requestsTo = (method: string, path: string | RegExp) =>
+    requests.filter((request) => request.method === method && (typeof path === 'string' ? request.path === path : path.test(request.path)));
+
   return {
     url,
     secretKey,
     requests,
+    requestsTo,
 
-    requestsTo(method, path) {
-      return requests.filter((request) => request.method === method && (typeof path === 'string' ? request.path === path : path.test(request.path)));
+    captures() {
+      return requestsTo('POST', /^\/v1\/payment_intents\/[^/]+\/capture$/);
+    },
+
+    shopEnv() {
+      return { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: standInPublishableKey, STRIPE_API_URL: url };
     },
 
     intent(id) {

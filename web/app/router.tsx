@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
                   { path: 'manageproducts', ...lazyPage(() => import('./routes/dashboard/manage-products.tsx')) },
                   { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
                   { path: 'admin', ...lazyPage(() => import('./routes/dashboard/make-admin.tsx')) },
+                  { path: 'messages', ...lazyPage(() => import('./routes/dashboard/messages.tsx')) },
                 ],
               },
             ],

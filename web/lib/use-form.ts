@@ -14,6 +14,15 @@ export function useForm<F extends Record<string, string>>(initial: F, findProble
     fields,
     problems,
     reset: () => setFields(initial),
+    /** Sets one field from outside the input (an upload's address, say), clearing its problem. */
+    set(name: keyof F & string, value: string) {
+      setFields((current) => ({ ...current, [name]: value }));
+      setProblems((current) => ({ ...current, [name]: undefined }));
+    },
+    /** Shows a problem found outside the form's own rules (a file too large, say). */
+    flag(name: keyof F & string, problem: string | undefined) {
+      setProblems((current) => ({ ...current, [name]: problem }));
+    },
     /** Props for a TextField bound to `name`. */
     field: (name: keyof F & string) => ({
       name,

@@ -1,8 +1,20 @@
 import type { Database } from '../../db/database.ts';
-import type { ContactMessagesTable } from '../../db/schema.ts';
+import type { ContactMessagesTable, NewsletterSubscribersTable } from '../../db/schema.ts';
 import { newRecordId } from '../../record-id.ts';
 
 export type ContactMessageRow = ContactMessagesTable;
+export type SubscriberRow = NewsletterSubscribersTable;
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Where a walk through the subscribers, newest first, has got to. */
+export interface SubscriberCursor {
+  createdAt: string;
+  id: string;
+}
 
 export function createInboxRepository(db: Database) {
   return {
@@ -20,6 +32,37 @@ export function createInboxRepository(db: Database) {
       const row = { id: newRecordId(), ...message };
       await db.insertInto('contact_messages').values(row).execute();
       return row;
+    },
+
+    /** Newest first; the id breaks ties so that pages never overlap (index contact_messages_created_at_idx). */
+    async listContactMessages({ limit, offset }: Page): Promise<{ rows: ContactMessageRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** Newest first, as the contact messages (index newsletter_subscribers_created_at_idx). */
+    async listSubscribers({ limit, offset }: Page): Promise<{ rows: SubscriberRow[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db.selectFrom('newsletter_subscribers').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        db.selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /**
+     * The next batch of subscribers, newest first, after the cursor. Keyset paging rather than an
+     * offset: each batch is one seek on the (created_at, id) index however far the export has got,
+     * and a subscriber who joins meanwhile neither shifts nor repeats the rows still to come.
+     */
+    subscribersAfter(cursor: SubscriberCursor | undefined, limit: number): Promise<SubscriberRow[]> {
+      let query = db.selectFrom('newsletter_subscribers').selectAll();
+      if (cursor) {
+        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
+      }
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
   };
 }

@@ -1,5 +1,25 @@
-import type { ContactMessage, ContactMessageInput } from '../../../common/schemas/inbox.ts';
-import type { InboxRepository } from './inbox-repository.ts';
+import type { ContactMessage, ContactMessageInput, NewsletterSubscriber } from '../../../common/schemas/inbox.ts';
+import { csvLine } from './csv.ts';
+import type { ContactMessageRow, InboxRepository, SubscriberRow } from './inbox-repository.ts';
+
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** How many subscribers the CSV export reads at a time: a long list never sits in memory whole. */
+const exportBatchSize = 500;
+
+const toContactMessage = (row: ContactMessageRow): ContactMessage => ({
+  _id: row.id,
+  email: row.email,
+  name: row.name,
+  phone: row.phone,
+  requirement: row.requirement,
+  createdAt: row.created_at,
+});
+
+const toSubscriber = (row: SubscriberRow): NewsletterSubscriber => ({ _id: row.id, email: row.email, createdAt: row.created_at });
 
 export function createInboxService(inbox: InboxRepository, clock: () => Date = () => new Date()) {
   return {
@@ -11,8 +31,32 @@ export function createInboxService(inbox: InboxRepository, clock: () => Date = (
     },
 
     async sendContactMessage(input: Required<ContactMessageInput>): Promise<ContactMessage> {
-      const row = await inbox.addContactMessage({ ...input, created_at: clock().toISOString() });
-      return { _id: row.id, email: row.email, name: row.name, phone: row.phone, requirement: row.requirement, createdAt: row.created_at };
+      return toContactMessage(await inbox.addContactMessage({ ...input, created_at: clock().toISOString() }));
+    },
+
+    /** The admin's inbox, newest first. The caller has checked that the viewer is an admin. */
+    async listContactMessages(page: Page): Promise<{ items: ContactMessage[]; total: number }> {
+      const { rows, total } = await inbox.listContactMessages(page);
+      return { items: rows.map(toContactMessage), total };
+    },
+
+    async listSubscribers(page: Page): Promise<{ items: NewsletterSubscriber[]; total: number }> {
+      const { rows, total } = await inbox.listSubscribers(page);
+      return { items: rows.map(toSubscriber), total };
+    },
+
+    /** Every subscriber as CSV, newest first, produced batch by batch as the reader takes it. */
+    async *subscribersCsv(): AsyncGenerator<string> {
+      yield csvLine(['email', 'subscribedAt']);
+      let cursor: { createdAt: string; id: string } | undefined;
+      for (;;) {
+        const rows = await inbox.subscribersAfter(cursor, exportBatchSize);
+        const last = rows.at(-1);
+        if (!last) return;
+        yield rows.map((row) => csvLine([row.email, row.created_at])).join('');
+        if (rows.length < exportBatchSize) return;
+        cursor = { createdAt: last.created_at, id: last.id };
+      }
     },
   };
 }

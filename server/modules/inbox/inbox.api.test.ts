@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** A data folder for an extra app instance (it keeps a generated auth secret there), never the working directory. */
+const scratchDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-inbox-'));
 
 const formsPerHour = 3;
 let shop: TestApp;
@@ -99,7 +105,7 @@ describe('rate limits on the forms', () => {
   });
 
   it('behind one trusted proxy, counts the address the proxy saw, whatever the client forged before it', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour), TRUST_PROXY: '1' }, '/nonexistent');
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: scratchDataDir(), FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour), TRUST_PROXY: '1' }, '/nonexistent');
     const behindProxy = await buildApp({ config, database: shop.database, logger: false });
     try {
       const viaProxy = (forged: string) =>
@@ -118,7 +124,7 @@ describe('rate limits on the forms', () => {
   });
 
   it('counts in the database, so that a second server process sees the same count', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour) }, '/nonexistent');
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: scratchDataDir(), FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour) }, '/nonexistent');
     const secondProcess = await buildApp({ config, database: shop.database, logger: false });
     try {
       const client = newClient();

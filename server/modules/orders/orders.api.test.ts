@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, type TestAccount } from '../../test/accounts.ts';
+import { adminEmail, createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { addProduct, call, type Caller, orderRow, payOrder, placeOrder, shipping, stockOf, type TestProduct } from '../../test/ordering.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
 
 /**
@@ -9,9 +9,6 @@ import { newRecordId } from '../../record-id.ts';
  * admin, and its "Money, stock and payment" rules for placing one: the server fills in the name,
  * e-mail and price; the quantity must be a whole number with minQuantity <= quantity < availQuantity.
  */
-const adminEmail = 'boss@joinery.example';
-const adminPassword = 'admin-pass-123';
-
 let shop: TestApp;
 let admin: TestAccount;
 let carol: TestAccount;
@@ -21,13 +18,7 @@ let chisel: TestProduct;
 /** Plenty in stock, for the tests that pay for orders. */
 let mallet: TestProduct;
 beforeAll(async () => {
-  shop = await createTestApp({
-    seed: false,
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-  });
-  admin = await signIn(shop.app, adminEmail, adminPassword);
-  carol = await signUp(shop.app, 'Carol Customer');
-  oscar = await signUp(shop.app, 'Oscar Other');
+  ({ shop, admin, carol, oscar } = await createShopWithPeople());
   chisel = await addProduct(shop.db, { name: 'Bevel-edge chisel 19 mm', priceCents: 1250, minQuantity: 2, availQuantity: 10 });
   mallet = await addProduct(shop.db, { name: 'Beech mallet', priceCents: 2400, minQuantity: 1, availQuantity: 1000 });
 });

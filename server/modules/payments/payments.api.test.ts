@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signUp, type TestAccount } from '../../test/accounts.ts';
+import { createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import {
   addProduct,
   authorise,
@@ -13,7 +13,9 @@ import {
   orderRow,
   payOrder,
   placeOrder,
+  publicStockOf,
   setStock,
+  startPayment,
   stockOf,
   type TestProduct,
 } from '../../test/ordering.ts';
@@ -28,9 +30,6 @@ import type { GatewayPayment, PaymentGateway } from './payment-gateway.ts';
  * stock in the same step. The local test processor behaves like Stripe's test mode, and never keeps
  * a card number.
  */
-const adminEmail = 'boss@joinery.example';
-const adminPassword = 'admin-pass-123';
-
 let shop: TestApp;
 let admin: TestAccount;
 let carol: TestAccount;
@@ -38,20 +37,13 @@ let oscar: TestAccount;
 /** $49.99 a piece, at least 1, 500 in stock. */
 let plane: TestProduct;
 beforeAll(async () => {
-  shop = await createTestApp({
-    seed: false,
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-  });
-  admin = await signIn(shop.app, adminEmail, adminPassword);
-  carol = await signUp(shop.app, 'Carol Customer');
-  oscar = await signUp(shop.app, 'Oscar Other');
+  ({ shop, admin, carol, oscar } = await createShopWithPeople());
   plane = await addProduct(shop.db, { name: 'Jack plane no. 5', priceCents: 4999, minQuantity: 1, availQuantity: 500 });
 });
 afterAll(() => shop.close());
 
-const intentFor = (orderId: string, who?: Caller, extra: object = {}) => call(shop.app, 'POST', '/api/create-payment-intent', who, { orderId, ...extra });
+const intentFor = (orderId: string, who?: Caller, extra: object = {}) => startPayment(shop.app, who, orderId, extra);
 const paymentRows = async (orderId: string) => shop.db.selectFrom('local_payment_intents').selectAll().where('order_id', '=', orderId).execute();
-const publicStock = async (productId: string) => (await call(shop.app, 'GET', `/api/products/${productId}`, undefined)).json().availQuantity;
 
 const notSignedIn = { code: 'UNAUTHENTICATED', message: 'Please log in first.' };
 const notFound = { code: 'NOT_FOUND', message: expect.any(String) };
@@ -373,17 +365,17 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
   });
 
   it('takes the quantity from stock when the order is paid, and paying twice with the same payment is harmless', async () => {
-    const before = await publicStock(plane.id);
+    const before = await publicStockOf(shop.app, plane.id);
     const order = await placeOrder(shop.app, carol, plane.id, 7);
     const transactionId = await authorisedPayment(shop.app, carol, order._id);
     const first = await confirmPayment(shop.app, carol, order._id, transactionId);
     expect(first.statusCode).toBe(200);
-    expect(await publicStock(plane.id)).toBe(before - 7);
+    expect(await publicStockOf(shop.app, plane.id)).toBe(before - 7);
 
     const again = await confirmPayment(shop.app, carol, order._id, transactionId);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    expect(await publicStock(plane.id)).toBe(before - 7);
+    expect(await publicStockOf(shop.app, plane.id)).toBe(before - 7);
     expect(await localPayment(shop.db, transactionId)).toMatchObject({ status: 'succeeded' });
 
     const mine = (await call(shop.app, 'GET', `/api/orders/${encodeURIComponent(carol.email)}?limit=100`, carol)).json();

@@ -170,10 +170,10 @@ describe('the Stripe gateway', () => {
 
 describe('the configured processor', () => {
   const noDatabase = {} as Database;
-  const stripeEnv = { NODE_ENV: 'test', STRIPE_SECRET_KEY: standInSecretKey, STRIPE_PUBLISHABLE_KEY: standInPublishableKey };
+  const stripeEnv = () => ({ NODE_ENV: 'test', ...standIn.shopEnv() });
 
   it('is Stripe, at STRIPE_API_URL, when its keys are set, with the webhook only when its secret is', async () => {
-    const withoutWebhook = createPaymentGatewayFor(loadConfig({ ...stripeEnv, STRIPE_API_URL: standIn.url }, '/nonexistent').payments, noDatabase);
+    const withoutWebhook = createPaymentGatewayFor(loadConfig(stripeEnv(), '/nonexistent').payments, noDatabase);
     expect(withoutWebhook.gateway.kind).toBe('stripe');
     expect(withoutWebhook.gateway.publishableKey).toBe(standInPublishableKey);
     expect(withoutWebhook.local).toBeUndefined();
@@ -182,7 +182,7 @@ describe('the configured processor', () => {
     expect(standIn.intent(id)?.amount).toBe(14400);
 
     const withWebhook = createPaymentGatewayFor(
-      loadConfig({ ...stripeEnv, STRIPE_API_URL: standIn.url, STRIPE_WEBHOOK_SECRET: standInWebhookSecret }, '/nonexistent').payments,
+      loadConfig({ ...stripeEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret }, '/nonexistent').payments,
       noDatabase,
     );
     expect(withWebhook.stripeWebhook?.secret).toBe(standInWebhookSecret);

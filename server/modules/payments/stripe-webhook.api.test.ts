@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
-import { shopClient } from '../../test/shop-client.ts';
-import {
-  standInPublishableKey,
-  standInSecretKey,
-  standInWebhookSecret,
-  startStripeStandIn,
-  type StripeStandIn,
-} from '../../test/stripe-stand-in.ts';
+import { confirmPayment, createIntent, placeOrder, productPricedAt, publicStockOf, readOrder } from '../../test/ordering.ts';
+import { standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Only for signing test events: it never calls Stripe.
@@ -17,15 +11,11 @@ const signer = new Stripe(standInSecretKey);
 
 let standIn: StripeStandIn;
 let shop: TestApp;
-let client: ReturnType<typeof shopClient>;
 let customer: TestAccount;
-
-const stripeEnv = () => ({ STRIPE_SECRET_KEY: standInSecretKey, STRIPE_PUBLISHABLE_KEY: standInPublishableKey, STRIPE_API_URL: standIn.url });
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  shop = await createTestApp({ env: { ...stripeEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret } });
-  client = shopClient(shop.app);
+  shop = await createTestApp({ env: { ...standIn.shopEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret } });
   customer = await signUp(shop.app, 'Grace Hopper');
 });
 afterAll(async () => {
@@ -33,8 +23,6 @@ afterAll(async () => {
   await standIn?.close();
 });
 beforeEach(() => standIn.reset());
-
-const captures = () => standIn.requestsTo('POST', /^\/v1\/payment_intents\/[^/]+\/capture$/);
 
 interface Delivery {
   /** Signs with this secret instead of the shop's. */
@@ -63,10 +51,10 @@ function deliver(app: TestApp['app'], event: Stripe.Event, delivery: Delivery = 
 
 /** An order of 3 × $48.00 with its Stripe payment started, as the payment page leaves it. */
 async function orderWithPayment(quantity = 3, productPrice = 48) {
-  const product = await client.productPricedAt(productPrice);
-  const order = await client.placeOrder(customer, product._id, quantity);
-  const { transactionId } = await client.paymentFor(customer, order._id);
-  return { product, order, transactionId, stockBefore: await client.stockOf(product._id) };
+  const product = await productPricedAt(shop.app, productPrice);
+  const order = await placeOrder(shop.app, customer, product._id, quantity);
+  const { transactionId } = await createIntent(shop.app, customer, order._id);
+  return { product, order, transactionId, stockBefore: await publicStockOf(shop.app, product._id) };
 }
 
 describe('POST /api/webhooks/stripe', () => {
@@ -91,8 +79,8 @@ describe('POST /api/webhooks/stripe', () => {
     }
 
     expect(standIn.requests).toHaveLength(requestsBefore);
-    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
-    expect(await client.stockOf(product._id)).toBe(stockBefore);
+    expect((await readOrder(shop.app, customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore);
     expect(standIn.status(transactionId)).toBe('requires_capture');
 
     // None of them counted as a delivery: the genuine one is still handled.
@@ -108,16 +96,16 @@ describe('POST /api/webhooks/stripe', () => {
     const response = await deliver(shop.app, standIn.event('payment_intent.amount_capturable_updated', transactionId));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, result: 'handled' });
-    expect(await client.order(customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId, shippingStatus: 'pending' });
+    expect(await readOrder(shop.app, customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId, shippingStatus: 'pending' });
     expect(standIn.intent(transactionId)).toMatchObject({ status: 'succeeded', amount_received: 14400 });
-    expect(captures()).toHaveLength(1);
-    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+    expect(standIn.captures()).toHaveLength(1);
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore - 3);
 
     // The browser's own confirmation arriving afterwards is harmless.
-    const confirmed = await client.confirm(customer, order._id, transactionId);
+    const confirmed = await confirmPayment(shop.app, customer, order._id, transactionId);
     expect(confirmed.statusCode).toBe(200);
-    expect(captures()).toHaveLength(1);
-    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+    expect(standIn.captures()).toHaveLength(1);
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore - 3);
   });
 
   it('handles an event Stripe delivers again only once', async () => {
@@ -130,10 +118,10 @@ describe('POST /api/webhooks/stripe', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ received: true, result: 'duplicate' });
 
-    expect(captures()).toHaveLength(1);
+    expect(standIn.captures()).toHaveLength(1);
     expect(standIn.requests.filter((request) => request.method === 'GET')).toHaveLength(1);
-    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
-    expect((await client.order(customer, order._id)).transactionId).toBe(transactionId);
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore - 3);
+    expect((await readOrder(shop.app, customer, order._id)).transactionId).toBe(transactionId);
   });
 
   it('takes the stock and captures once when deliveries and the browser’s confirmation arrive together', async () => {
@@ -141,27 +129,27 @@ describe('POST /api/webhooks/stripe', () => {
     standIn.authorise(transactionId);
     const event = standIn.event('payment_intent.amount_capturable_updated', transactionId);
 
-    const [first, second, browser] = await Promise.all([deliver(shop.app, event), deliver(shop.app, event), client.confirm(customer, order._id, transactionId)]);
+    const [first, second, browser] = await Promise.all([deliver(shop.app, event), deliver(shop.app, event), confirmPayment(shop.app, customer, order._id, transactionId)]);
     expect([first.statusCode, second.statusCode, browser.statusCode]).toEqual([200, 200, 200]);
-    expect(captures()).toHaveLength(1);
+    expect(standIn.captures()).toHaveLength(1);
     expect(standIn.status(transactionId)).toBe('succeeded');
-    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
-    expect(await client.order(customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId });
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore - 3);
+    expect(await readOrder(shop.app, customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId });
   });
 
   it('changes nothing on payment_intent.succeeded for an order already paid', async () => {
     const { product, order, transactionId, stockBefore } = await orderWithPayment();
     standIn.authorise(transactionId);
-    expect((await client.confirm(customer, order._id, transactionId)).statusCode).toBe(200);
-    const paid = await client.order(customer, order._id);
+    expect((await confirmPayment(shop.app, customer, order._id, transactionId)).statusCode).toBe(200);
+    const paid = await readOrder(shop.app, customer, order._id);
     const requestsBefore = standIn.requests.length;
 
     const response = await deliver(shop.app, standIn.event('payment_intent.succeeded', transactionId));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, result: 'ignored' });
     expect(standIn.requests).toHaveLength(requestsBefore);
-    expect(await client.order(customer, order._id)).toEqual(paid);
-    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+    expect(await readOrder(shop.app, customer, order._id)).toEqual(paid);
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore - 3);
   });
 
   it('acknowledges an event for an order it does not know, or with no order, without error', async () => {
@@ -178,7 +166,7 @@ describe('POST /api/webhooks/stripe', () => {
       expect(response.json()).toEqual({ received: true, result: 'ignored' });
       expect(standIn.status(intent.id)).toBe('requires_capture');
     }
-    expect(captures()).toEqual([]);
+    expect(standIn.captures()).toEqual([]);
   });
 
   it('acknowledges event types it has no use for', async () => {
@@ -188,8 +176,8 @@ describe('POST /api/webhooks/stripe', () => {
       expect(response.statusCode, type).toBe(200);
       expect(response.json()).toEqual({ received: true, result: 'ignored' });
     }
-    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
-    expect(captures()).toEqual([]);
+    expect((await readOrder(shop.app, customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(standIn.captures()).toEqual([]);
   });
 
   it("believes Stripe's own record of the payment, not the event's copy of it", async () => {
@@ -200,23 +188,23 @@ describe('POST /api/webhooks/stripe', () => {
     const response = await deliver(shop.app, event);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ received: true, result: 'ignored' });
-    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
-    expect(await client.stockOf(product._id)).toBe(stockBefore);
-    expect(captures()).toEqual([]);
+    expect((await readOrder(shop.app, customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore);
+    expect(standIn.captures()).toEqual([]);
 
     // A payment for another amount, made out to this order, settles nothing either.
     const tampered = standIn.createIntent({ amount: 100, metadata: { orderId: order._id } });
     standIn.authorise(tampered.id);
     const forged = standIn.event('payment_intent.amount_capturable_updated', tampered.id, { object: { amount: 14400 } });
     expect((await deliver(shop.app, forged)).json()).toEqual({ received: true, result: 'ignored' });
-    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+    expect((await readOrder(shop.app, customer, order._id)).paymentStatus).toBe('unpaid');
     expect(standIn.status(tampered.id)).toBe('requires_capture');
-    expect(captures()).toEqual([]);
+    expect(standIn.captures()).toEqual([]);
   });
 
   it('cancels the payment rather than capture it when the stock ran out, and still acknowledges the event', async () => {
-    const product = await client.productPricedAt(179);
-    const quantity = (await client.stockOf(product._id)) - 1;
+    const product = await productPricedAt(shop.app, 179);
+    const quantity = (await publicStockOf(shop.app, product._id)) - 1;
     const first = await orderWithPayment(quantity, 179);
     const second = await orderWithPayment(quantity, 179);
     standIn.authorise(first.transactionId);
@@ -229,8 +217,8 @@ describe('POST /api/webhooks/stripe', () => {
 
     expect(standIn.status(first.transactionId)).toBe('canceled');
     expect(standIn.status(second.transactionId)).toBe('succeeded');
-    expect((await client.order(customer, first.order._id)).paymentStatus).toBe('unpaid');
-    expect(await client.stockOf(product._id)).toBe(1);
+    expect((await readOrder(shop.app, customer, first.order._id)).paymentStatus).toBe('unpaid');
+    expect(await publicStockOf(shop.app, product._id)).toBe(1);
   });
 
   it('asks Stripe to deliver again when Stripe cannot be reached to check the payment', async () => {
@@ -241,11 +229,11 @@ describe('POST /api/webhooks/stripe', () => {
 
     const failed = await deliver(shop.app, event);
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
-    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
+    expect((await readOrder(shop.app, customer, order._id)).paymentStatus).toBe('unpaid');
 
     const redelivered = await deliver(shop.app, event);
     expect(redelivered.json()).toEqual({ received: true, result: 'handled' });
-    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore - 3);
   });
 
   it('asks Stripe to deliver again when the capture fails for now, so that the authorised payment is not left behind', async () => {
@@ -256,21 +244,21 @@ describe('POST /api/webhooks/stripe', () => {
 
     const failed = await deliver(shop.app, event);
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
-    expect((await client.order(customer, order._id)).paymentStatus).toBe('unpaid');
-    expect(await client.stockOf(product._id)).toBe(stockBefore);
+    expect((await readOrder(shop.app, customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore);
     expect(standIn.status(transactionId)).toBe('requires_capture');
 
     const redelivered = await deliver(shop.app, event);
     expect(redelivered.json()).toEqual({ received: true, result: 'handled' });
     expect(standIn.status(transactionId)).toBe('succeeded');
-    expect(await client.order(customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId });
-    expect(await client.stockOf(product._id)).toBe(stockBefore - 3);
+    expect(await readOrder(shop.app, customer, order._id)).toMatchObject({ paymentStatus: 'paid', transactionId });
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore - 3);
   });
 });
 
 describe('without STRIPE_WEBHOOK_SECRET', () => {
   it('has no webhook route', async () => {
-    const withoutWebhook = await createTestApp({ seed: false, env: stripeEnv() });
+    const withoutWebhook = await createTestApp({ seed: false, env: standIn.shopEnv() });
     try {
       const intent = standIn.createIntent({ amount: 14400, metadata: { orderId: randomUUID() } });
       const response = await deliver(withoutWebhook.app, standIn.event('payment_intent.succeeded', intent.id));

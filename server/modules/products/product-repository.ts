@@ -4,6 +4,8 @@ import type { Database } from '../../db/database.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 
 export type ProductRow = ProductsTable;
+/** What an admin may change: everything but the id and when it was added. */
+export type ProductFields = Omit<ProductRow, 'id' | 'created_at'>;
 
 /** Escapes LIKE's wildcards so that a search for "50%" finds "50%", not everything. */
 function likePattern(text: string): string {
@@ -33,6 +35,21 @@ export function createProductRepository(db: Database) {
 
     findById(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insert(row: ProductRow): Promise<void> {
+      await db.insertInto('products').values(row).execute();
+    },
+
+    /** Replaces a product's fields (not its id or creation time); answers the product as it now is, if it exists. */
+    update(id: string, fields: ProductFields): Promise<ProductRow | undefined> {
+      return db.updateTable('products').set(fields).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** Orders keep their own copy of name and price; their product_id turns null (ON DELETE SET NULL). */
+    async delete(id: string): Promise<number> {
+      const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -2,10 +2,28 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { totalCountHeader } from '../../../common/pagination.ts';
-import { productIdParamsSchema, productListQuerySchema, productSchema } from '../../../common/schemas/products.ts';
+import {
+  productCreatedSchema,
+  productIdParamsSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productSchema,
+  productUpdateSchema,
+} from '../../../common/schemas/products.ts';
+import { adminFirst } from '../auth/route-guards.ts';
+import type { Sessions } from '../auth/viewer.ts';
 import type { ProductService } from './product-service.ts';
 
-export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> = async (app, { products }) => {
+export interface ProductRouteOptions {
+  products: ProductService;
+  sessions: Sessions;
+}
+
+const adminOnly = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { products, sessions }) => {
+  const onRequest = adminFirst(sessions);
+
   app.get(
     '/products',
     {
@@ -34,5 +52,51 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductService }> 
       },
     },
     async (request) => products.get(request.params.id),
+  );
+
+  app.post(
+    '/products',
+    {
+      onRequest,
+      schema: {
+        tags: ['products'],
+        summary: 'Add a product to the catalogue, as its newest (admins only)',
+        body: productInputSchema,
+        response: { 201: productCreatedSchema, 400: apiErrorSchema, ...adminOnly },
+      },
+    },
+    async (request, reply) => {
+      const product = await products.create(request.body);
+      return reply.status(201).send({ insertedId: product._id, ...product });
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      onRequest,
+      schema: {
+        tags: ['products'],
+        summary: "Replace a product's name, price, image, stock, minimum order and description (admins only); orders already placed keep theirs",
+        params: productIdParamsSchema,
+        body: productUpdateSchema,
+        response: { 200: productSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...adminOnly },
+      },
+    },
+    async (request) => products.replace(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      onRequest,
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product (admins only); orders already placed keep its name and price',
+        params: productIdParamsSchema,
+        response: { 200: z.object({ deletedCount: z.number().int() }), ...adminOnly },
+      },
+    },
+    async (request) => products.remove(request.params.id),
   );
 };

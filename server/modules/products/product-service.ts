@@ -1,8 +1,8 @@
-import { centsToDollars } from '../../../common/money.ts';
-import type { Product, ProductListQuery } from '../../../common/schemas/products.ts';
+import { centsToDollars, dollarsToCents } from '../../../common/money.ts';
+import type { Product, ProductInput, ProductListQuery } from '../../../common/schemas/products.ts';
 import { notFound } from '../../errors.ts';
-import { isRecordId } from '../../record-id.ts';
-import type { ProductRepository, ProductRow } from './product-repository.ts';
+import { isRecordId, newRecordId } from '../../record-id.ts';
+import type { ProductFields, ProductRepository, ProductRow } from './product-repository.ts';
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -16,6 +16,24 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
+/** The admin's form, already checked by `productInputSchema`, as the table stores it (price in cents). */
+function toFields(input: ProductInput): ProductFields {
+  return {
+    name: input.name,
+    description: input.description,
+    img: input.img,
+    price_cents: dollarsToCents(input.price),
+    min_quantity: input.minQuantity,
+    avail_quantity: input.availQuantity,
+  };
+}
+
+const noSuchProduct = () => notFound('No product has that id.');
+
+/**
+ * The catalogue. Reading is for everyone; `create`, `replace` and `remove` are for admins, which
+ * the routes check before calling them.
+ */
 export function createProductService(products: ProductRepository) {
   return {
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
@@ -26,8 +44,27 @@ export function createProductService(products: ProductRepository) {
     async get(id: string): Promise<Product> {
       // An id that is not one of ours cannot name a product: answer 404 without asking the database.
       const row = isRecordId(id) ? await products.findById(id) : undefined;
-      if (!row) throw notFound('No product has that id.');
+      if (!row) throw noSuchProduct();
       return toProduct(row);
+    },
+
+    /** A new product, stamped now, so that it is the newest in the catalogue. */
+    async create(input: ProductInput, now = new Date()): Promise<Product> {
+      const row: ProductRow = { id: newRecordId(), ...toFields(input), created_at: now.toISOString() };
+      await products.insert(row);
+      return toProduct(row);
+    },
+
+    /** Replaces every field the form has. Orders already placed keep the name and price they were placed at. */
+    async replace(id: string, input: ProductInput): Promise<Product> {
+      const row = isRecordId(id) ? await products.update(id, toFields(input)) : undefined;
+      if (!row) throw noSuchProduct();
+      return toProduct(row);
+    },
+
+    /** Deleting an unknown product deletes nothing, as the specification's `{ deletedCount }` says. */
+    async remove(id: string): Promise<{ deletedCount: number }> {
+      return { deletedCount: isRecordId(id) ? await products.delete(id) : 0 };
     },
   };
 }

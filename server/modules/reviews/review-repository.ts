@@ -20,6 +20,10 @@ export function createReviewRepository(db: Database) {
       ]);
       return { rows, total: Number(count.total) };
     },
+
+    async insert(row: ReviewRow): Promise<void> {
+      await db.insertInto('reviews').values(row).execute();
+    },
   };
 }
 

@@ -3,16 +3,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { totalCountHeader } from '../../../common/pagination.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
-import { reviewSchema } from '../../../common/schemas/reviews.ts';
+import { reviewCreatedSchema, reviewInputSchema, reviewSchema } from '../../../common/schemas/reviews.ts';
+import { signedInFirst } from '../auth/route-guards.ts';
+import { requireSignedIn, type Sessions } from '../auth/viewer.ts';
 import type { ReviewService } from './review-service.ts';
 
-export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = async (app, { reviews }) => {
+export interface ReviewRouteOptions {
+  reviews: ReviewService;
+  sessions: Sessions;
+  /** How many reviews one client may post per hour (the same allowance as the home page's forms). */
+  formsPerHour: number;
+}
+
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { reviews, sessions, formsPerHour }) => {
   app.get(
     '/reviews',
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Customer reviews, newest first',
+        summary: 'Customer reviews, newest first; e-mail addresses masked',
         querystring: paginationQuerySchema,
         response: { 200: z.array(reviewSchema), 400: apiErrorSchema },
       },
@@ -21,6 +30,25 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewService }> = a
       const { items, total } = await reviews.list(request.query);
       reply.header(totalCountHeader, total);
       return items;
+    },
+  );
+
+  app.post(
+    '/reviews',
+    {
+      // Reviews are public text: a modest allowance per client keeps one account from flooding the home page.
+      config: { rateLimit: { max: formsPerHour, timeWindow: '1 hour' } },
+      onRequest: signedInFirst(sessions),
+      schema: {
+        tags: ['reviews'],
+        summary: 'Add a review as yourself: your name and e-mail come from your session',
+        body: reviewInputSchema,
+        response: { 201: reviewCreatedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const review = await reviews.add(await requireSignedIn(sessions, request), request.body);
+      return reply.status(201).send({ insertedId: review._id, ...review });
     },
   );
 };

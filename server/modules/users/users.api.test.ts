@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postAuth, signIn, signUp, type TestAccount } from '../../test/accounts.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { adminEmail, createShopWithPeople, postAuth, signUp, type TestAccount } from '../../test/accounts.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /**
  * design.md's "Who may call what" rows for users, as anonymous, a customer, another customer and an
  * admin: GET /users is for admins; GET and PUT /users/{email} are for yourself (without userRole) or,
  * for an admin, anyone (with userRole: 'admin').
  */
-const adminEmail = 'boss@joinery.example';
-const adminPassword = 'admin-pass-123';
-
 let shop: TestApp;
 let admin: TestAccount;
 let carol: TestAccount;
 let oscar: TestAccount;
 beforeAll(async () => {
-  shop = await createTestApp({
-    seed: false,
-    // Many sign-ups from one test client: keep better-auth's per-minute limit out of the way.
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-  });
-  admin = await signIn(shop.app, adminEmail, adminPassword);
-  carol = await signUp(shop.app, 'Carol Customer');
-  oscar = await signUp(shop.app, 'Oscar Other');
+  ({ shop, admin, carol, oscar } = await createShopWithPeople());
 });
 afterAll(() => shop.close());
 

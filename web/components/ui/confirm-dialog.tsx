@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Modal } from './modal.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -13,41 +14,25 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/**
- * A modal that asks before an action that cannot be undone. The browser's own <dialog> keeps focus
- * inside it and closes it on Escape.
- */
+/** A modal that asks before an action that cannot be undone. */
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'primary', busy, error, onConfirm, onClose }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog ref={dialog} className="modal modal-bottom sm:modal-middle" aria-labelledby="confirm-title" onClose={onClose}>
-      <div className="modal-box">
-        <h2 id="confirm-title" className="text-lg font-semibold text-stone-900">
-          {title}
-        </h2>
-        <div className="mt-3 text-stone-700">{children}</div>
-        {error && (
-          <p role="alert" className="mt-3 text-sm font-medium text-error">
-            {error}
-          </p>
-        )}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
-            Keep it
-          </button>
-          <button type="button" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {confirmLabel}
-          </button>
-        </div>
+    <Modal open={open} title={title} onClose={onClose}>
+      <div className="text-stone-700">{children}</div>
+      {error && (
+        <p role="alert" className="mt-3 text-sm font-medium text-error">
+          {error}
+        </p>
+      )}
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+          Keep it
+        </button>
+        <button type="button" className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
+          {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {confirmLabel}
+        </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,5 +1,138 @@
+import { useState } from 'react';
+import { formatUsd } from '../../../../common/money.ts';
+import type { Product } from '../../../../common/schemas/products.ts';
+import { productMessages } from '../../../../common/shop-management.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
+import { useDeleteProduct, useUpdateProduct } from '../../../features/products/api/product-mutations.ts';
+import { useProductList } from '../../../features/products/api/product-queries.ts';
+import { ProductForm } from '../../../features/products/components/product-form.tsx';
+
+const pageSize = 10;
+
+function EditProduct({ product }: { product: Product }) {
+  const toast = useToast();
+  const update = useUpdateProduct();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${product.name}`} onClick={() => setOpen(true)}>
+        Edit
+      </button>
+      <Modal open={open} title={`Edit ${product.name}`} onClose={() => setOpen(false)} wide>
+        <ProductForm
+          label={`Edit ${product.name}`}
+          submitLabel="Save changes"
+          initial={product}
+          busy={update.isPending}
+          error={update.error?.message}
+          onSubmit={(changes) =>
+            update.mutateAsync({ id: product._id, product: changes }).then((saved) => {
+              setOpen(false);
+              toast(productMessages.updated(saved.name));
+            })
+          }
+        />
+        <button type="button" className="btn btn-ghost btn-sm mt-3" onClick={() => setOpen(false)}>
+          Close without saving
+        </button>
+      </Modal>
+    </>
+  );
+}
+
+function DeleteProduct({ product }: { product: Product }) {
+  const toast = useToast();
+  const remove = useDeleteProduct();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm text-error"
+        aria-label={`Delete ${product.name}`}
+        onClick={() => {
+          remove.reset();
+          setAsking(true);
+        }}
+      >
+        Delete
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={`Delete ${product.name}?`}
+        confirmLabel="Delete"
+        tone="danger"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onClose={() => setAsking(false)}
+        onConfirm={() =>
+          remove.mutate(product._id, {
+            onSuccess: () => {
+              setAsking(false);
+              toast(productMessages.deleted(product.name));
+            },
+          })
+        }
+      >
+        <p>It leaves the catalogue at once. Orders already placed keep their own copy of its name and price.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
 
 export default function ManageProductsPage() {
-  return <DashboardPage title="Manage Products" intro="Every product in the catalogue." />;
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const products = useProductList({ q: search.trim() || undefined, limit: pageSize, offset: (page - 1) * pageSize }, { keepPrevious: true });
+
+  return (
+    <DashboardPage title="Manage Products" intro="Every product in the catalogue, newest first. Edit one, or delete it after a confirmation.">
+      <div className="space-y-6">
+        <input
+          type="search"
+          aria-label="Search products by name"
+          placeholder="Search by name"
+          className="input w-full max-w-sm"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+        {products.isPending ? (
+          <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the products" />
+        ) : products.isError ? (
+          <ErrorState title="We could not load the products" error={products.error} onRetry={() => void products.refetch()} />
+        ) : products.data.items.length === 0 ? (
+          <EmptyState title={search ? `No product matches “${search}”` : 'The catalogue is empty'} />
+        ) : (
+          <>
+            <ul className="divide-y divide-base-300 rounded-xl border border-base-300 bg-base-100" aria-label="Products">
+              {products.data.items.map((product) => (
+                <li key={product._id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                  <img src={product.img} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 shrink-0 rounded-md bg-stone-100 object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-stone-900">{product.name}</p>
+                    <p className="text-sm text-stone-600">
+                      {formatUsd(product.price)} · {product.availQuantity} in stock · at least {product.minQuantity}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <EditProduct product={product} />
+                    <DeleteProduct product={product} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination page={page} pageCount={Math.ceil(products.data.total / pageSize)} onPage={setPage} label="Product pages" />
+          </>
+        )}
+      </div>
+    </DashboardPage>
+  );
 }

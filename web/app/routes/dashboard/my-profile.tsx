@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
+import { ShopOverview } from '../../../features/overview/components/shop-overview.tsx';
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { useUpdateUser, useUser } from '../../../features/users/api/user-queries.ts';
 import type { User } from '../../../../common/schemas/users.ts';
@@ -103,7 +104,11 @@ export default function MyProfilePage() {
   const { data: viewer } = useSession();
   const profile = useUser(viewer?.email ?? '');
   return (
-    <DashboardPage title="My Profile" intro="Your name, education, location and phone number.">
+    <DashboardPage title={viewer?.role === 'admin' ? 'Dashboard' : 'My Profile'} intro={viewer?.role === 'admin' ? 'How the shop is doing, and your profile.' : 'Your name, education, location and phone number.'}>
+      {viewer?.role === 'admin' && <ShopOverview />}
+      {viewer?.role === 'admin' && (
+        <h2 className="font-display text-2xl font-semibold text-stone-900">My Profile</h2>
+      )}
       {profile.isPending ? (
         <div className="skeleton h-72 w-full rounded-xl" aria-label="Loading your profile" />
       ) : profile.isError ? (

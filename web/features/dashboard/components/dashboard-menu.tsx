@@ -17,9 +17,10 @@ const admins: MenuItem[] = [
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
   { to: '/dashboard/manageorder', label: 'Manage Order' },
   { to: '/dashboard/admin', label: 'Make Admin' },
+  { to: '/dashboard/messages', label: 'Messages' },
 ];
 
-/** The specification's menu: My Profile for all; orders and reviews for customers; shop management for admins. */
+/** The specification's menu (My Profile for all; orders and reviews for customers; shop management for admins), and the admin's inbox. */
 export function menuFor(role: Viewer['role']): MenuItem[] {
   return [...everyone, ...(role === 'admin' ? admins : customers)];
 }

@@ -1,14 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { contactLimits, contactMessages, emailProblem, loosePhonePattern } from '../../../../common/contact-rules.ts';
 import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { type Problems, useForm } from '../../../lib/use-form.ts';
 import { useSendContactMessage } from '../api/inbox-mutations.ts';
 
 const emptyMessage = { email: '', name: '', phone: '', requirement: '' };
 type Fields = typeof emptyMessage;
-type Problems = Partial<Record<keyof Fields, string>>;
 
-function findProblems(fields: Fields): Problems {
-  const problems: Problems = {};
+function findProblems(fields: Fields): Problems<Fields> {
+  const problems: Problems<Fields> = {};
   const email = emailProblem(fields.email);
   if (email) problems.email = email;
   if (!fields.name.trim()) problems.name = contactMessages.nameRequired;
@@ -19,25 +19,16 @@ function findProblems(fields: Fields): Problems {
 
 /** The home page's contact form. What a person typed stays in the form until the server has it. */
 export function ContactForm() {
-  const [fields, setFields] = useState(emptyMessage);
-  const [problems, setProblems] = useState<Problems>({});
+  const form = useForm(emptyMessage, findProblems);
+  const { fields, field } = form;
   const send = useSendContactMessage();
-
-  const field = (name: keyof Fields) => ({
-    name,
-    value: fields[name],
-    error: problems[name],
-    onChange: (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value })),
-  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = findProblems(fields);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.check()) return;
     send.mutate(
       { email: fields.email.trim(), name: fields.name.trim(), phone: fields.phone.trim(), requirement: fields.requirement.trim() },
-      { onSuccess: () => setFields(emptyMessage) },
+      { onSuccess: form.reset },
     );
   }
 

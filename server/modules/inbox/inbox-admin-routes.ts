@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { totalCountHeader } from '../../../common/pagination.ts';
+import { apiErrorSchema } from '../../../common/schemas/errors.ts';
+import { contactMessageSchema, newsletterSubscriberSchema } from '../../../common/schemas/inbox.ts';
+import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import { adminFirst } from '../auth/route-guards.ts';
+import type { Sessions } from '../auth/viewer.ts';
+import type { InboxService } from './inbox-service.ts';
+
+const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+export interface InboxAdminRouteOptions {
+  inbox: InboxService;
+  sessions: Sessions;
+}
+
+/** The admin's inbox: what people sent through the home page's contact and newsletter forms. */
+export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = async (app, { inbox, sessions }) => {
+  // Checked before the query is validated: a caller who may not look gets 401 or 403, not a 400.
+  const onRequest = adminFirst(sessions);
+
+  app.get(
+    '/contact-messages',
+    {
+      onRequest,
+      schema: {
+        tags: ['inbox'],
+        summary: 'Messages from the contact form, newest first (admins only)',
+        querystring: paginationQuerySchema,
+        response: { 200: z.array(contactMessageSchema), 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await inbox.listContactMessages(request.query);
+      reply.header(totalCountHeader, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/newsletter-subscribers',
+    {
+      onRequest,
+      schema: {
+        tags: ['inbox'],
+        summary: 'Newsletter subscribers, newest first (admins only)',
+        querystring: paginationQuerySchema,
+        response: { 200: z.array(newsletterSubscriberSchema), 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await inbox.listSubscribers(request.query);
+      reply.header(totalCountHeader, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/newsletter-subscribers.csv',
+    {
+      onRequest,
+      schema: {
+        tags: ['inbox'],
+        summary: 'Every newsletter subscriber as a CSV file, newest first (admins only)',
+        response: {
+          200: { description: 'CSV with the header email,subscribedAt', content: { 'text/csv': { schema: z.string() } } },
+          ...refusals,
+        },
+      },
+    },
+    async (_request, reply) => {
+      // Streamed: rows are read in batches as the client takes them, so a long list never sits in
+      // memory whole. A database error midway can only cut the download short (the status is sent).
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
+        // A list of people's addresses: no browser or proxy should keep a copy.
+        .header('cache-control', 'no-store')
+        // Typed as the documented string body; Fastify sends a stream as it is, unserialised.
+        .send(Readable.from(inbox.subscribersCsv()) as unknown as string);
+    },
+  );
+};

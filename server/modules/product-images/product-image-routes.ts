@@ -1,0 +1,82 @@
+import type { FastifyError } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { imageUpload } from '../../../common/shop-management.ts';
+import { apiErrorSchema } from '../../../common/schemas/errors.ts';
+import { productImageSchema } from '../../../common/schemas/products.ts';
+import { adminFirst } from '../auth/route-guards.ts';
+import type { Sessions } from '../auth/viewer.ts';
+import { notAnImage, type ProductImageService, tooLarge } from './product-image-service.ts';
+
+export interface ProductImageRouteOptions {
+  images: ProductImageService;
+  sessions: Sessions;
+}
+
+const imageIdParamsSchema = z.object({ id: z.string().max(200) });
+
+/** The picture's bytes. Fastify sends a Buffer as it is: this schema only types the reply and documents it. */
+const imageBytesSchema = z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'The picture, as image/jpeg, image/png or image/webp' });
+
+/** The types a browser may label a picture with; its bytes decide what it really is. */
+const acceptedContentTypes = [...imageUpload.types, 'application/octet-stream'];
+
+/** A picture's address never serves other bytes (a new upload gets a new id), so caches may keep it for good. */
+const foreverCached = 'public, max-age=31536000, immutable';
+
+export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions> = async (app, { images, sessions }) => {
+  app.get(
+    '/product-images/:id',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'An uploaded product picture (JPEG, PNG or WebP)',
+        params: imageIdParamsSchema,
+        response: { 200: imageBytesSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { contentType, bytes } = await images.get(request.params.id);
+      return reply
+        .type(contentType)
+        .header('cache-control', foreverCached)
+        // The stored type came from the bytes; the browser must not guess another one.
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  // The upload's body is the file itself, as the browser's fetch(url, { body: file }) sends it. Its
+  // parsers live in this scope only, so that no other route accepts raw bytes.
+  await app.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser(acceptedContentTypes, { parseAs: 'buffer', bodyLimit: imageUpload.maxBytes }, (_request, body, done) => done(null, body));
+    // Fastify's own refusals (too large, a content type without a parser) in words the admin's form can show.
+    uploads.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw tooLarge();
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw notAnImage();
+      // Everything else goes on to the app's error handler.
+      throw error;
+    });
+
+    uploads.post(
+      '/product-images',
+      {
+        // Admins only, settled before a byte of the body is read.
+        onRequest: adminFirst(sessions),
+        bodyLimit: imageUpload.maxBytes,
+        schema: {
+          tags: ['products'],
+          summary: "Upload a product picture (admins only): the body is the file's bytes, a JPEG, PNG or WebP of at most 2 MB",
+          response: { 201: productImageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        // No body at all (or one no parser here produced) is not a picture either.
+        if (!Buffer.isBuffer(body)) throw notAnImage();
+        return reply.status(201).send(await images.store(body));
+      },
+    );
+  });
+};

@@ -1,0 +1,36 @@
+import { imageUpload } from '../../../common/shop-management.ts';
+import { errorCodes } from '../../../common/schemas/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { isRecordId, newRecordId } from '../../record-id.ts';
+import { imageTypeOf } from './image-type.ts';
+import type { ProductImageRepository } from './product-image-repository.ts';
+
+/** Where the shop serves an uploaded picture: under its own origin, so the CSP's img-src 'self' covers it. */
+export const productImagePath = (id: string) => `/api/product-images/${id}`;
+
+export const notAnImage = () => new AppError(415, errorCodes.unsupportedMediaType, imageUpload.notAnImage);
+export const tooLarge = () => new AppError(413, errorCodes.payloadTooLarge, imageUpload.tooLarge);
+
+export function createProductImageService(images: ProductImageRepository) {
+  return {
+    /** Stores a JPEG, PNG or WebP picture (anything else is refused and nothing stored); answers its address. */
+    async store(bytes: Buffer, now = new Date()): Promise<{ img: string }> {
+      // The route's body limit refuses larger bodies before they are read; this holds if that changes.
+      if (bytes.length > imageUpload.maxBytes) throw tooLarge();
+      const contentType = imageTypeOf(bytes);
+      if (!contentType) throw notAnImage();
+      const id = newRecordId();
+      await images.insert({ id, content_type: contentType, bytes, created_at: now.toISOString() });
+      return { img: productImagePath(id) };
+    },
+
+    /** The picture and the type its bytes were found to be when it was stored. */
+    async get(id: string): Promise<{ contentType: string; bytes: Buffer }> {
+      const row = isRecordId(id) ? await images.findById(id) : undefined;
+      if (!row) throw notFound('No picture has that id.');
+      return { contentType: row.content_type, bytes: row.bytes };
+    },
+  };
+}
+
+export type ProductImageService = ReturnType<typeof createProductImageService>;

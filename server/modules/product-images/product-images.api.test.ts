@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageUpload } from '../../../common/shop-management.ts';
+import type { Product } from '../../../common/schemas/products.ts';
+import { seedDemoCatalogue } from '../../db/seed/seed.ts';
+import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
+import { callAs, picture, productForm, storedPictureCount, upload } from '../../test/shop-management.ts';
+
+/**
+ * Uploading a product picture (admins only; JPEG, PNG or WebP by its bytes, at most 2 MB; anything
+ * else refused with nothing stored) and serving it from the shop itself.
+ */
+
+let people: ShopWithPeople;
+beforeAll(async () => {
+  people = await createShopWithPeople();
+  await seedDemoCatalogue(people.shop.db);
+});
+afterAll(() => people.shop.close());
+
+const app = () => people.shop.app;
+const serve = (address: string) => callAs(app(), undefined, 'GET', address);
+
+const notAnImage = { code: 'UNSUPPORTED_MEDIA_TYPE', message: imageUpload.notAnImage };
+const tooLarge = { code: 'PAYLOAD_TOO_LARGE', message: imageUpload.tooLarge };
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Bytes that start like a PNG, padded to the given size. */
+const pngLike = (size: number) => Buffer.concat([pngSignature, Buffer.alloc(size - pngSignature.length, 7)]);
+
+describe('POST /api/product-images', () => {
+  it('answers 401 to an anonymous caller and 403 to a customer, and stores nothing', async () => {
+    const before = await storedPictureCount(people.shop.db);
+    const png = await picture('png');
+    const anonymous = await upload(app(), undefined, png, 'image/png');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please log in first.' });
+    const customer = await upload(app(), people.carol, png, 'image/png');
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json()).toEqual({ code: 'FORBIDDEN', message: 'Only an admin may do this.' });
+    // Who may upload is settled first: a stranger's oversized body gets a 401, not a 413.
+    expect((await upload(app(), undefined, pngLike(imageUpload.maxBytes + 1), 'image/png')).statusCode).toBe(401);
+    expect(await storedPictureCount(people.shop.db)).toBe(before);
+  });
+
+  it.each([
+    ['jpeg', 'image/jpeg'],
+    ['png', 'image/png'],
+    ['webp', 'image/webp'],
+  ] as const)("stores an admin's %s picture and serves it back byte for byte", async (format, type) => {
+    const bytes = await picture(format);
+    const res = await upload(app(), people.admin, bytes, type);
+    expect(res.statusCode).toBe(201);
+    const { img } = res.json<{ img: string }>();
+    expect(img).toMatch(/^\/api\/product-images\/[0-9a-f-]{36}$/);
+
+    const served = await serve(img);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(type);
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('decides the type by the bytes, not by the Content-Type the browser sent', async () => {
+    const jpeg = await picture('jpeg');
+    for (const sentAs of ['image/png', 'application/octet-stream']) {
+      const res = await upload(app(), people.admin, jpeg, sentAs);
+      expect(res.statusCode, sentAs).toBe(201);
+      const served = await serve(res.json().img);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.rawPayload.equals(jpeg)).toBe(true);
+    }
+  });
+
+  it('takes a picture of exactly 2 MB', async () => {
+    const res = await upload(app(), people.admin, pngLike(imageUpload.maxBytes), 'image/png');
+    expect(res.statusCode).toBe(201);
+    expect((await serve(res.json().img)).rawPayload.length).toBe(imageUpload.maxBytes);
+  });
+
+  it('refuses 2 MB and one byte with a 413 and its message, and stores nothing', async () => {
+    const before = await storedPictureCount(people.shop.db);
+    const res = await upload(app(), people.admin, pngLike(imageUpload.maxBytes + 1), 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual(tooLarge);
+    expect(await storedPictureCount(people.shop.db)).toBe(before);
+  });
+
+  it.each([
+    ['a text file renamed .png', Buffer.from('These are my notes, not a picture.\n'), 'image/png'],
+    ['an SVG sent as PNG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/png'],
+    ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'application/octet-stream'],
+    ['an HTML page sent as bytes', Buffer.from('<!doctype html><p>hello</p>'), 'application/octet-stream'],
+    ['an empty file', Buffer.alloc(0), 'image/jpeg'],
+  ])('refuses %s with a 415 and its message, and stores nothing', async (_case, bytes, type) => {
+    const before = await storedPictureCount(people.shop.db);
+    const res = await upload(app(), people.admin, bytes, type);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual(notAnImage);
+    expect(await storedPictureCount(people.shop.db)).toBe(before);
+  });
+
+  it.each([
+    ['text/plain', Buffer.from('plain text')],
+    ['image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['application/json', Buffer.from('{"img":"x"}')],
+    // Even PNG bytes: a browser labels a picture with an image type (or none it knows, octet-stream).
+    ['text/html', pngLike(100)],
+  ])('refuses a body sent as %s with a 415, and stores nothing', async (contentType, bytes) => {
+    const before = await storedPictureCount(people.shop.db);
+    const res = await upload(app(), people.admin, bytes, contentType);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual(notAnImage);
+    expect(await storedPictureCount(people.shop.db)).toBe(before);
+  });
+});
+
+describe('GET /api/product-images/:id', () => {
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'nope'],
+  ])('answers %s with a JSON 404', async (_case, id) => {
+    const res = await serve(`/api/product-images/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No picture has that id.' });
+  });
+
+  it("is served under the shop's own Content-Security-Policy", async () => {
+    const { img } = (await upload(app(), people.admin, await picture('webp'), 'image/webp')).json();
+    const csp = String((await serve(img)).headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("img-src 'self'");
+  });
+});
+
+describe('a product with an uploaded picture', () => {
+  it('is the newest in the catalogue, its picture served from its address', async () => {
+    const bytes = await picture('webp');
+    const { img } = (await upload(app(), people.admin, bytes, 'image/webp')).json<{ img: string }>();
+    const created = await callAs(app(), people.admin, 'POST', '/api/products', { payload: productForm({ name: 'Uploaded-picture plane', img }) });
+    expect(created.statusCode).toBe(201);
+
+    const [newest] = (await callAs(app(), undefined, 'GET', '/api/products?limit=3')).json<Product[]>();
+    expect(newest).toMatchObject({ _id: created.json()._id, name: 'Uploaded-picture plane', img });
+    expect((await serve(newest!.img)).rawPayload.equals(bytes)).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../common/schemas/orders.ts';
+import type { Product } from '../../../common/schemas/products.ts';
+import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
+import { payOrder } from '../../test/ordering.ts';
+import { callAs, productForm, type Who } from '../../test/shop-management.ts';
+
+/**
+ * An order keeps its own copy of the product's name and unit price: repricing, renaming or deleting
+ * the product never changes an order already placed, paid or not.
+ */
+
+let people: ShopWithPeople;
+beforeAll(async () => {
+  people = await createShopWithPeople();
+});
+afterAll(() => people.shop.close());
+
+const app = () => people.shop.app;
+
+async function placeOrder(who: Who, productId: string, quantity: number) {
+  return callAs(app(), who, 'POST', '/api/orders', { payload: { productId, quantity, phone: '+1 415 555 0100', adress: '12 Dovetail Lane, Portland' } });
+}
+
+async function ordered(who: NonNullable<Who>, productId: string, quantity: number): Promise<Order> {
+  const res = await placeOrder(who, productId, quantity);
+  if (res.statusCode !== 201) throw new Error(`placing an order failed: ${res.statusCode} ${res.body}`);
+  const { insertedId: _insertedId, ...order } = res.json<Order & { insertedId: string }>();
+  return order;
+}
+
+/** The order as its owner's payment page reads it, and as the admin's Manage Orders lists it. */
+async function orderSeenByAll(owner: NonNullable<Who>, id: string): Promise<Order> {
+  const own = (await callAs(app(), owner, 'GET', `/api/duepaymentOrder/${id}`)).json<Order>();
+  const listed = (await callAs(app(), people.admin, 'GET', '/api/orders?limit=100')).json<Order[]>().find((order) => order._id === id);
+  expect(listed).toEqual(own);
+  return own;
+}
+
+describe('orders placed before a product changes', () => {
+  let product: Product;
+  let unpaid: Order;
+  let paid: Order;
+
+  beforeAll(async () => {
+    const res = await callAs(app(), people.admin, 'POST', '/api/products', {
+      payload: productForm({ name: 'Marking gauge', price: 12.5, minQuantity: 1, availQuantity: 50 }),
+    });
+    product = res.json<Product>();
+    unpaid = await ordered(people.carol, product._id, 3);
+    paid = await ordered(people.oscar, product._id, 2);
+    await payOrder(app(), people.oscar, paid._id);
+    paid = await orderSeenByAll(people.oscar, paid._id);
+    expect(unpaid).toMatchObject({ product: 'Marking gauge', unitPrice: 12.5, price: 37.5, paymentStatus: 'unpaid' });
+    expect(paid).toMatchObject({ product: 'Marking gauge', unitPrice: 12.5, price: 25, paymentStatus: 'paid' });
+  });
+
+  it('keep their name and price when the product is renamed and repriced; new orders take the new price', async () => {
+    const res = await callAs(app(), people.admin, 'PUT', `/api/products/${product._id}`, {
+      payload: productForm({ name: 'Marking gauge, brass', price: 99.99, minQuantity: 1, availQuantity: 50 }),
+    });
+    expect(res.statusCode).toBe(200);
+
+    expect(await orderSeenByAll(people.carol, unpaid._id)).toEqual(unpaid);
+    expect(await orderSeenByAll(people.oscar, paid._id)).toEqual(paid);
+    expect(await ordered(people.carol, product._id, 1)).toMatchObject({ product: 'Marking gauge, brass', unitPrice: 99.99, price: 99.99 });
+  });
+
+  it('keep everything but the product link when the product is deleted', async () => {
+    const res = await callAs(app(), people.admin, 'DELETE', `/api/products/${product._id}`);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+
+    expect(await orderSeenByAll(people.carol, unpaid._id)).toEqual({ ...unpaid, productId: null });
+    expect(await orderSeenByAll(people.oscar, paid._id)).toEqual({ ...paid, productId: null });
+    // The product itself can no longer be ordered.
+    expect((await placeOrder(people.carol, product._id, 1)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productMessages } from '../../../common/shop-management.ts';
+import type { Product } from '../../../common/schemas/products.ts';
+import { seedDemoCatalogue } from '../../db/seed/seed.ts';
+import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
+import { callAs, productForm, type Who } from '../../test/shop-management.ts';
+
+/**
+ * design.md's "Who may call what" rows for changing the catalogue (POST, PUT and DELETE products:
+ * admins only), as anonymous, a customer and an admin, with the product form's rules and messages.
+ */
+
+let people: ShopWithPeople;
+beforeAll(async () => {
+  people = await createShopWithPeople();
+  // The demo catalogue, so that "newest first" is shown among older products.
+  await seedDemoCatalogue(people.shop.db);
+});
+afterAll(() => people.shop.close());
+
+const app = () => people.shop.app;
+const create = (who: Who, payload: object) => callAs(app(), who, 'POST', '/api/products', { payload });
+const replace = (who: Who, id: string, payload: object) => callAs(app(), who, 'PUT', `/api/products/${id}`, { payload });
+const remove = (who: Who, id: string) => callAs(app(), who, 'DELETE', `/api/products/${id}`);
+const readProduct = (id: string) => callAs(app(), undefined, 'GET', `/api/products/${id}`);
+
+async function catalogue(): Promise<{ products: Product[]; total: number }> {
+  const res = await callAs(app(), undefined, 'GET', '/api/products?limit=100');
+  return { products: res.json<Product[]>(), total: Number(res.headers['x-total-count']) };
+}
+
+/** A product the admin added through the API. */
+async function added(changes: Record<string, unknown> = {}): Promise<Product> {
+  const res = await create(people.admin, productForm(changes));
+  if (res.statusCode !== 201) throw new Error(`adding a product failed: ${res.statusCode} ${res.body}`);
+  const { insertedId: _insertedId, ...product } = res.json<Product & { insertedId: string }>();
+  return product;
+}
+
+const notSignedIn = { code: 'UNAUTHENTICATED', message: 'Please log in first.' };
+const forbidden = { code: 'FORBIDDEN', message: 'Only an admin may do this.' };
+
+describe('POST /api/products', () => {
+  it('answers 401 to an anonymous caller, before looking at the body, and adds nothing', async () => {
+    const before = await catalogue();
+    for (const payload of [productForm(), { price: -1 }]) {
+      const res = await create(undefined, payload);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(notSignedIn);
+    }
+    expect((await catalogue()).total).toBe(before.total);
+  });
+
+  it('answers 403 to a customer, before looking at the body, and adds nothing', async () => {
+    const before = await catalogue();
+    for (const payload of [productForm(), { price: -1 }]) {
+      const res = await create(people.carol, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(forbidden);
+    }
+    expect((await catalogue()).total).toBe(before.total);
+  });
+
+  it("adds an admin's product: 201 with insertedId and the stored product, newest in the catalogue", async () => {
+    const form = productForm({ name: '  Block plane  ', price: 129.99, minQuantity: 1, availQuantity: 12 });
+    const res = await create(people.admin, form);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toEqual({
+      insertedId: body._id,
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Block plane',
+      price: 129.99,
+      img: form.img,
+      availQuantity: 12,
+      minQuantity: 1,
+      description: form.description,
+    });
+    const { insertedId, ...product } = body;
+    expect((await readProduct(insertedId)).json()).toEqual(product);
+    expect((await catalogue()).products[0]).toEqual(product);
+  });
+
+  it('takes an image from the shop itself as well as an https address, and ignores an _id sent along', async () => {
+    const own = await added({ img: '/images/products/block-plane.webp', _id: 'chosen-by-client' });
+    expect(own.img).toBe('/images/products/block-plane.webp');
+    expect(own._id).not.toBe('chosen-by-client');
+  });
+
+  it('keeps cents exact', async () => {
+    for (const price of [0.01, 19.99, 0.3, 999_999.99]) {
+      expect((await added({ price })).price).toBe(price);
+    }
+  });
+
+  it.each([
+    ['a price with 3 decimals', { price: 12.345 }, 'price', productMessages.priceInvalid],
+    ['a price of 0', { price: 0 }, 'price', productMessages.priceInvalid],
+    ['a negative price', { price: -5 }, 'price', productMessages.priceInvalid],
+    ['a price over the largest', { price: 1_000_000 }, 'price', productMessages.priceInvalid],
+    ['no price', { price: undefined }, 'price', productMessages.priceRequired],
+    ['a price as text', { price: '12.50' }, 'price', productMessages.priceRequired],
+    ['a minimum order equal to the stock', { minQuantity: 40, availQuantity: 40 }, 'minQuantity', productMessages.minBelowAvail],
+    ['a minimum order above the stock', { minQuantity: 41, availQuantity: 40 }, 'minQuantity', productMessages.minBelowAvail],
+    ['a fractional stock', { availQuantity: 10.5 }, 'availQuantity', productMessages.quantityWhole],
+    ['a fractional minimum order', { minQuantity: 1.5 }, 'minQuantity', productMessages.quantityWhole],
+    ['a negative stock', { availQuantity: -1 }, 'availQuantity', productMessages.quantityWhole],
+    ['a minimum order of 0', { minQuantity: 0 }, 'minQuantity', productMessages.minAtLeastOne],
+    ['no stock', { availQuantity: undefined }, 'availQuantity', productMessages.availRequired],
+    ['no minimum order', { minQuantity: undefined }, 'minQuantity', productMessages.minRequired],
+    ['a blank name', { name: '   ' }, 'name', productMessages.nameRequired],
+    ['no name', { name: undefined }, 'name', productMessages.nameRequired],
+    ['a blank description', { description: ' ' }, 'description', productMessages.descriptionRequired],
+    ['a blank image', { img: '' }, 'img', productMessages.imgRequired],
+    ['an http image', { img: 'http://images.example.com/saw.webp' }, 'img', productMessages.imgInvalid],
+    ['a script address as image', { img: 'javascript:alert(1)' }, 'img', productMessages.imgInvalid],
+    ['a data address as image', { img: 'data:image/png;base64,iVBORw0KGgo=' }, 'img', productMessages.imgInvalid],
+    ['a relative image path', { img: 'images/saw.webp' }, 'img', productMessages.imgInvalid],
+  ])('refuses %s with a 400 naming the field and saying why', async (_case, changes, field, message) => {
+    const before = await catalogue();
+    const res = await create(people.admin, productForm(changes));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.message).toContain(`${field}: ${message}`);
+    expect((await catalogue()).total).toBe(before.total);
+  });
+});
+
+describe('PUT /api/products/:id', () => {
+  const edited = {
+    name: 'Block plane, low angle',
+    price: 139.5,
+    img: '/api/product-images/00000000-0000-4000-8000-000000000001',
+    availQuantity: 8,
+    minQuantity: 1,
+    description: 'Now with an adjustable mouth.',
+  };
+
+  it('answers 401 to an anonymous caller and 403 to a customer, and changes nothing', async () => {
+    const product = await added();
+    expect((await replace(undefined, product._id, edited)).json()).toEqual(notSignedIn);
+    expect((await replace(people.carol, product._id, edited)).statusCode).toBe(403);
+    expect((await readProduct(product._id)).json()).toEqual(product);
+  });
+
+  it("replaces the whole product for an admin, keeping its id and its place in the catalogue", async () => {
+    const product = await added();
+    const newer = await added();
+    const res = await replace(people.admin, product._id, edited);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ _id: product._id, ...edited });
+    expect((await readProduct(product._id)).json()).toEqual({ _id: product._id, ...edited });
+    // Editing is not adding: the product is not made the newest.
+    const ids = (await catalogue()).products.map((p) => p._id);
+    expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(product._id));
+  });
+
+  it('needs the whole form: a missing field is refused with its message and nothing changes', async () => {
+    const product = await added();
+    const res = await replace(people.admin, product._id, { price: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`name: ${productMessages.nameRequired}`);
+    expect(res.json().message).toContain(`description: ${productMessages.descriptionRequired}`);
+    const tooFew = await replace(people.admin, product._id, { ...edited, minQuantity: 8 });
+    expect(tooFew.json().message).toContain(`minQuantity: ${productMessages.minBelowAvail}`);
+    expect((await readProduct(product._id)).json()).toEqual(product);
+  });
+
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-an-id'],
+  ])('answers %s with a 404', async (_case, id) => {
+    const res = await replace(people.admin, id, edited);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No product has that id.' });
+  });
+});
+
+describe('DELETE /api/products/:id', () => {
+  it('answers 401 to an anonymous caller and 403 to a customer, and deletes nothing', async () => {
+    const product = await added();
+    const anonymous = await remove(undefined, product._id);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual(notSignedIn);
+    const customer = await remove(people.carol, product._id);
+    expect(customer.statusCode).toBe(403);
+    expect(customer.json()).toEqual(forbidden);
+    expect((await readProduct(product._id)).statusCode).toBe(200);
+  });
+
+  it('deletes for an admin and answers { deletedCount }', async () => {
+    const product = await added();
+    const res = await remove(people.admin, product._id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect((await readProduct(product._id)).statusCode).toBe(404);
+    expect((await catalogue()).products.map((p) => p._id)).not.toContain(product._id);
+  });
+
+  it('answers deletedCount 0 for a product that is not there', async () => {
+    const product = await added();
+    await remove(people.admin, product._id);
+    for (const id of [product._id, 'not-an-id']) {
+      const res = await remove(people.admin, id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ deletedCount: 0 });
+    }
+  });
+});

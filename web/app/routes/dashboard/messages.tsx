@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
+import { subscribersCsvUrl, useContactMessages, useNewsletterSubscribers } from '../../../features/inbox/api/admin-inbox-queries.ts';
+
+const pageSize = 10;
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function ContactMessages() {
+  const [page, setPage] = useState(1);
+  const messages = useContactMessages({ limit: pageSize, offset: (page - 1) * pageSize });
+  if (messages.isPending) return <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the messages" />;
+  if (messages.isError) return <ErrorState title="We could not load the messages" error={messages.error} onRetry={() => void messages.refetch()} />;
+  if (messages.data.items.length === 0) return <EmptyState title="No messages yet">Messages sent with the home page's contact form arrive here.</EmptyState>;
+  return (
+    <div className="space-y-6">
+      <ul className="space-y-3" aria-label="Contact messages">
+        {messages.data.items.map((message) => (
+          <li key={message._id}>
+            <article aria-label={`Message from ${message.name}`} className="rounded-xl border border-base-300 bg-base-100 p-5">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="font-semibold text-stone-900">{message.name}</h3>
+                <time dateTime={message.createdAt} className="text-sm text-stone-600">
+                  {when.format(new Date(message.createdAt))}
+                </time>
+              </div>
+              <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
+                <a href={`mailto:${message.email}`} className="link link-primary">
+                  {message.email}
+                </a>
+                {message.phone && <> · {message.phone}</>}
+              </p>
+              <p className="mt-3 whitespace-pre-line text-stone-800">{message.requirement}</p>
+            </article>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pageCount={Math.ceil(messages.data.total / pageSize)} onPage={setPage} label="Message pages" />
+    </div>
+  );
+}
+
+function Subscribers() {
+  const [page, setPage] = useState(1);
+  const subscribers = useNewsletterSubscribers({ limit: pageSize * 2, offset: (page - 1) * pageSize * 2 });
+  if (subscribers.isPending) return <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the subscribers" />;
+  if (subscribers.isError) return <ErrorState title="We could not load the subscribers" error={subscribers.error} onRetry={() => void subscribers.refetch()} />;
+  if (subscribers.data.items.length === 0) return <EmptyState title="No subscribers yet">Addresses from the newsletter box arrive here.</EmptyState>;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-600">{subscribers.data.total} subscribers, newest first.</p>
+        <a href={subscribersCsvUrl} download className="btn btn-outline btn-sm">
+          Download CSV
+        </a>
+      </div>
+      <ul className="divide-y divide-base-300 rounded-xl border border-base-300 bg-base-100" aria-label="Newsletter subscribers">
+        {subscribers.data.items.map((subscriber) => (
+          <li key={subscriber._id} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm">
+            <span className="text-stone-900 [overflow-wrap:anywhere]">{subscriber.email}</span>
+            <time dateTime={subscriber.createdAt} className="text-stone-600">
+              {when.format(new Date(subscriber.createdAt))}
+            </time>
+          </li>
+        ))}
+      </ul>
+      <Pagination page={page} pageCount={Math.ceil(subscribers.data.total / (pageSize * 2))} onPage={setPage} label="Subscriber pages" />
+    </div>
+  );
+}
+
+const tabs = { messages: 'Contact messages', subscribers: 'Newsletter subscribers' } as const;
+
+export default function MessagesPage() {
+  const [tab, setTab] = useState<keyof typeof tabs>('messages');
+  return (
+    <DashboardPage title="Messages" intro="What visitors send from the home page: contact messages and newsletter sign-ups.">
+      <div role="tablist" aria-label="Inbox" className="tabs tabs-box w-fit">
+        {(Object.keys(tabs) as (keyof typeof tabs)[]).map((key) => (
+          <button key={key} type="button" role="tab" aria-selected={tab === key} className={`tab ${tab === key ? 'tab-active' : 'text-stone-700'}`} onClick={() => setTab(key)}>
+            {tabs[key]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={tabs[tab]}>
+        {tab === 'messages' ? <ContactMessages /> : <Subscribers />}
+      </div>
+    </DashboardPage>
+  );
+}

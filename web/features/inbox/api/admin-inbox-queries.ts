@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ContactMessage, NewsletterSubscriber } from '../../../../common/schemas/inbox.ts';
+import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
+import { apiGetPage, queryString } from '../../../lib/api-client.ts';
+
+export function useContactMessages(page: Partial<PaginationQuery>) {
+  return useQuery({
+    queryKey: ['inbox', 'messages', page],
+    queryFn: ({ signal }) => apiGetPage<ContactMessage>(`/api/contact-messages${queryString(page)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNewsletterSubscribers(page: Partial<PaginationQuery>) {
+  return useQuery({
+    queryKey: ['inbox', 'subscribers', page],
+    queryFn: ({ signal }) => apiGetPage<NewsletterSubscriber>(`/api/newsletter-subscribers${queryString(page)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The CSV export, fetched by the browser itself (a download link carries the session cookie). */
+export const subscribersCsvUrl = '/api/newsletter-subscribers.csv';
