@@ -32,9 +32,7 @@ const dollars = z
 const wholeQuantity = (required: string) =>
   z.number({ error: required }).int(productMessages.quantityWhole).min(0, productMessages.quantityWhole).max(productLimits.maxQuantity);
 
-/** `POST /products` (admins): every field required; the minimum order below the stock. */
-export const productInputSchema = z
-  .object({
+const productFieldsSchema = z.object({
     name: z.string({ error: productMessages.nameRequired }).trim().min(1, productMessages.nameRequired).max(productLimits.name),
     price: dollars,
     img: z
@@ -46,13 +44,25 @@ export const productInputSchema = z
     availQuantity: wholeQuantity(productMessages.availRequired),
     minQuantity: wholeQuantity(productMessages.minRequired).min(1, productMessages.minAtLeastOne),
     description: z.string({ error: productMessages.descriptionRequired }).trim().min(1, productMessages.descriptionRequired).max(productLimits.description),
-  })
-  .refine((product) => product.minQuantity < product.availQuantity, { message: productMessages.minBelowAvail, path: ['minQuantity'] });
+});
+const minBelowAvail = (product: { minQuantity: number; availQuantity: number }) => product.minQuantity < product.availQuantity;
+const minBelowAvailIssue = { message: productMessages.minBelowAvail, path: ['minQuantity'] };
+
+/** `POST /products` (admins): every field required; the minimum order below the stock. */
+export const productInputSchema = productFieldsSchema.refine(minBelowAvail, minBelowAvailIssue);
 export type ProductInput = z.infer<typeof productInputSchema>;
 
 export const productCreatedSchema = productSchema.extend({ insertedId: z.string() });
 
-/** `PUT /products/{id}` (admins): the whole product again, as the edit form sends it. */
-export const productUpdateSchema = productInputSchema;
+/**
+ * `PUT /products/{id}` (admins): the whole product again, as the edit form sends it, with the stock
+ * the editor saw: customers may have bought some meanwhile, and saving must not put them back.
+ */
+export const productUpdateSchema = productFieldsSchema
+  .extend({
+    stockSeen: z.number().int().min(0).optional().meta({ description: 'availQuantity when the edit began; a different stock now answers 409' }),
+  })
+  .refine(minBelowAvail, minBelowAvailIssue);
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const productImageSchema = z.object({ img: z.string().meta({ description: "The uploaded picture's address on this shop" }) });

@@ -33,5 +33,5 @@ export const reviewInputSchema = z.object({
     .min(1, reviewMessages.reviewRequired)
     .max(reviewLimits.review, reviewMessages.reviewTooLong),
 });
-export type ReviewInput = z.input<typeof reviewInputSchema>;
+export type ReviewInput = z.output<typeof reviewInputSchema>;
 export const reviewCreatedSchema = reviewSchema.extend({ insertedId: z.string() });

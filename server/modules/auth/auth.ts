@@ -28,6 +28,9 @@ const canonicalPhone = (phone: string) => parsePhoneNumberFromString(phone)?.num
  */
 export const phoneAccountEmail = (phone: string) => `${phone.replace(/\D/g, '')}.${randomUUID()}@phone.joinery.invalid`;
 
+/** The name a phone account starts with, until its owner sets one in My Profile. */
+export const phoneAccountName = 'Joinery customer';
+
 const codeLifetimeSeconds = 5 * 60;
 const hourMs = 60 * 60 * 1000;
 
@@ -173,7 +176,8 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
         expiresIn: codeLifetimeSeconds,
         allowedAttempts: 3,
         phoneNumberValidator: (phone) => !signInPhoneProblem(phone),
-        signUpOnVerification: { getTempEmail: phoneAccountEmail, getTempName: (phone) => phone },
+        // Not the number as the name: names are shown with reviews, and a phone number is private.
+        signUpOnVerification: { getTempEmail: phoneAccountEmail, getTempName: () => phoneAccountName },
         async sendOTP({ phoneNumber: to, code }) {
           try {
             await sms.send({ to, body: `Your Joinery sign-in code is ${code}. It expires in 5 minutes.` });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, signIn, testOrigin } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { phoneAccountName } from './auth.ts';
 import { SmsDeliveryError, type SmsSender } from './sms/sms-sender.ts';
 
 /** Phone accounts get an address under .invalid that no one can guess (and so take first). */
@@ -184,7 +185,7 @@ describe('phone sign-in: verifying the code', () => {
 
     expect(await viewerOf(cookie)).toEqual({
       id: expect.any(String),
-      name: phone,
+      name: phoneAccountName,
       email: expect.stringMatching(phoneEmailPattern(phone)),
       role: 'user',
       twoFactorEnabled: false,
@@ -192,14 +193,14 @@ describe('phone sign-in: verifying the code', () => {
     });
     const [stored, ...more] = await usersWithPhone(phone);
     expect(more).toHaveLength(0);
-    expect(stored).toMatchObject({ name: phone, email: expect.stringMatching(phoneEmailPattern(phone)), role: 'user' });
+    expect(stored).toMatchObject({ name: phoneAccountName, email: expect.stringMatching(phoneEmailPattern(phone)), role: 'user' });
 
     const owner = await signIn(shop.app, admin.email, admin.password);
     const list = await shop.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: owner.cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toContainEqual({
       _id: stored?.id,
-      userName: phone,
+      userName: phoneAccountName,
       userEmail: stored?.email,
       userEdu: '',
       userLocation: '',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requireAdmin, requireSignedIn, type Sessions } from './viewer.ts';
 
 /**
@@ -12,8 +12,10 @@ export function signedInFirst(sessions: Sessions) {
   };
 }
 
+/** Admin answers carry customers' names, addresses and numbers: no browser or proxy keeps a copy. */
 export function adminFirst(sessions: Sessions) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await requireAdmin(sessions, request);
+    reply.header('cache-control', 'no-store');
   };
 }

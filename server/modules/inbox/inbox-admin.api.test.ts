@@ -37,8 +37,10 @@ describe.each(['/api/contact-messages', '/api/newsletter-subscribers', '/api/new
     expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Only an admin may do this.' });
   });
 
-  it('answers 200 to an admin', async () => {
-    expect((await get(url, admin)).statusCode).toBe(200);
+  it('answers 200 to an admin, and forbids keeping a copy of what it lists', async () => {
+    const res = await get(url, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('checks who is asking before the query: a bad page from a non-admin is still 401 or 403', async () => {

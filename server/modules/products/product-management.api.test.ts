@@ -156,6 +156,16 @@ describe('PUT /api/products/:id', () => {
     expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(product._id));
   });
 
+  it('refuses, with 409 and nothing saved, an edit begun before customers bought some of the stock', async () => {
+    const product = await added();
+    const stale = await replace(people.admin, product._id, { ...edited, stockSeen: product.availQuantity + 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/stock changed while you were editing/);
+    expect((await readProduct(product._id)).json()).toEqual(product);
+    const fresh = await replace(people.admin, product._id, { ...edited, stockSeen: product.availQuantity });
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it('needs the whole form: a missing field is refused with its message and nothing changes', async () => {
     const product = await added();
     const res = await replace(people.admin, product._id, { price: 10 });

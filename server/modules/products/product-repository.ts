@@ -41,9 +41,14 @@ export function createProductRepository(db: Database) {
       await db.insertInto('products').values(row).execute();
     },
 
-    /** Replaces a product's fields (not its id or creation time); answers the product as it now is, if it exists. */
-    update(id: string, fields: ProductFields): Promise<ProductRow | undefined> {
-      return db.updateTable('products').set(fields).where('id', '=', id).returningAll().executeTakeFirst();
+    /**
+     * Replaces a product's fields (not its id or creation time); answers the product as it now is, if
+     * it exists and (when `stockSeen` is given) its stock is still what the editor saw.
+     */
+    update(id: string, fields: ProductFields, stockSeen?: number): Promise<ProductRow | undefined> {
+      let update = db.updateTable('products').set(fields).where('id', '=', id);
+      if (stockSeen !== undefined) update = update.where('avail_quantity', '=', stockSeen);
+      return update.returningAll().executeTakeFirst();
     },
 
     /** Orders keep their own copy of name and price; their product_id turns null (ON DELETE SET NULL). */

@@ -1,6 +1,7 @@
 import { centsToDollars, dollarsToCents } from '../../../common/money.ts';
-import type { Product, ProductInput, ProductListQuery } from '../../../common/schemas/products.ts';
-import { notFound } from '../../errors.ts';
+import { errorCodes } from '../../../common/schemas/errors.ts';
+import type { Product, ProductInput, ProductListQuery, ProductUpdate } from '../../../common/schemas/products.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { ProductFields, ProductRepository, ProductRow } from './product-repository.ts';
 
@@ -56,10 +57,17 @@ export function createProductService(products: ProductRepository) {
     },
 
     /** Replaces every field the form has. Orders already placed keep the name and price they were placed at. */
-    async replace(id: string, input: ProductInput): Promise<Product> {
-      const row = isRecordId(id) ? await products.update(id, toFields(input)) : undefined;
-      if (!row) throw noSuchProduct();
-      return toProduct(row);
+    async replace(id: string, { stockSeen, ...input }: ProductUpdate): Promise<Product> {
+      if (!isRecordId(id)) throw noSuchProduct();
+      const row = await products.update(id, toFields(input), stockSeen);
+      if (row) return toProduct(row);
+      const current = await products.findById(id);
+      if (!current) throw noSuchProduct();
+      throw new AppError(
+        409,
+        errorCodes.conflict,
+        `The stock changed while you were editing: ${current.avail_quantity} now, not ${stockSeen ?? '?'}. Nothing was saved; reload and try again.`,
+      );
     },
 
     /** Deleting an unknown product deletes nothing, as the specification's `{ deletedCount }` says. */

@@ -20,7 +20,15 @@ function EditProduct({ product }: { product: Product }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${product.name}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        aria-label={`Edit ${product.name}`}
+        onClick={() => {
+          update.reset();
+          setOpen(true);
+        }}
+      >
         Edit
       </button>
       <Modal open={open} title={`Edit ${product.name}`} onClose={() => setOpen(false)} wide>
@@ -31,7 +39,8 @@ function EditProduct({ product }: { product: Product }) {
           busy={update.isPending}
           error={update.error?.message}
           onSubmit={(changes) =>
-            update.mutateAsync({ id: product._id, product: changes }).then((saved) => {
+            // The stock the form was opened with: if customers bought some meanwhile, the server refuses.
+            update.mutateAsync({ id: product._id, product: { ...changes, stockSeen: product.availQuantity } }).then((saved) => {
               setOpen(false);
               toast(productMessages.updated(saved.name));
             })
@@ -89,6 +98,9 @@ export default function ManageProductsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const products = useProductList({ q: search.trim() || undefined, limit: pageSize, offset: (page - 1) * pageSize }, { keepPrevious: true });
+  // After the last product of the last page is deleted, step back to the page that is now last.
+  const lastPage = Math.max(1, Math.ceil((products.data?.total ?? 0) / pageSize));
+  if (products.data && page > lastPage) setPage(lastPage);
 
   return (
     <DashboardPage title="Manage Products" intro="Every product in the catalogue, newest first. Edit one, or delete it after a confirmation.">

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product, ProductInput } from '../../../../common/schemas/products.ts';
+import type { Product, ProductInput, ProductUpdate } from '../../../../common/schemas/products.ts';
 import { apiDelete, apiPost, apiPut, ApiRequestError } from '../../../lib/api-client.ts';
 
 function useInvalidateProducts() {
@@ -15,7 +15,7 @@ export function useAddProduct() {
 export function useUpdateProduct() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: ({ id, product }: { id: string; product: ProductInput }) => apiPut<Product>(`/api/products/${encodeURIComponent(id)}`, product),
+    mutationFn: ({ id, product }: { id: string; product: ProductUpdate }) => apiPut<Product>(`/api/products/${encodeURIComponent(id)}`, product),
     onSuccess: invalidate,
   });
 }
@@ -34,7 +34,8 @@ export async function uploadProductImage(file: File): Promise<string> {
   try {
     response = await fetch('/api/product-images', {
       method: 'POST',
-      headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
+      // The server tells the type from the bytes; browsers label some JPEGs image/jpg or image/pjpeg.
+      headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
       body: file,
     });
   } catch {

@@ -99,6 +99,8 @@ export function ProductForm({ label, submitLabel, initial, busy, error, onSubmit
                 className="file-input file-input-sm w-full"
                 onChange={(event) => {
                   const file = event.target.files?.[0];
+                  // Cleared at once, so that choosing the same file again is noticed.
+                  event.target.value = '';
                   if (!file) return;
                   upload.reset();
                   form.flag('img', file.size > imageUpload.maxBytes ? imageUpload.tooLarge : undefined);
