@@ -38,6 +38,18 @@ async function added(changes: Record<string, unknown> = {}): Promise<Product> {
 }
 
 const notSignedIn = { code: 'UNAUTHENTICATED', message: 'Please log in first.' };
+
+describe('GET /api/products and /api/products/{id}', () => {
+  it('answer the same to anonymous visitors, customers and admins', async () => {
+    const product = await added();
+    for (const url of ['/api/products?limit=100', `/api/products/${product._id}`]) {
+      const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => callAs(app(), who, 'GET', url)));
+      for (const answer of answers) expect(answer.statusCode, url).toBe(200);
+      expect(answers[1]!.json(), url).toEqual(answers[0]!.json());
+      expect(answers[2]!.json(), url).toEqual(answers[0]!.json());
+    }
+  });
+});
 const forbidden = { code: 'FORBIDDEN', message: 'Only an admin may do this.' };
 
 describe('POST /api/products', () => {

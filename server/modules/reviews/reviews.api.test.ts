@@ -46,6 +46,13 @@ describe('GET /api/reviews', () => {
     expect(reviews.map((review) => review.email).sort()).toEqual(demoReviews.map((review) => masked(review.email)).sort());
     for (const { email } of demoReviews) expect(res.body).not.toContain(email.split('@')[0]);
   });
+
+  it('answers the same list to anonymous visitors, customers and admins', async () => {
+    const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => callAs(app(), who, 'GET', '/api/reviews?limit=100')));
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    expect(answers[2]!.json()).toEqual(answers[0]!.json());
+  });
 });
 
 describe('POST /api/reviews', () => {
