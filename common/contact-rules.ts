@@ -22,6 +22,15 @@ export const emailPattern = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[
 /** Digits with the usual separators, optionally international; the phone sign-in checks numbers more closely. */
 export const loosePhonePattern = /^\+?[0-9(][0-9 ().-]{5,28}[0-9]$/;
 
+/** Whether two typed addresses name the same account (case and surrounding spaces aside). */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A phone number that may be left blank, but must look like one when given. */
+export function optionalPhoneProblem(value: string): string | undefined {
+  const phone = value.trim();
+  return phone && !loosePhonePattern.test(phone) ? contactMessages.phoneInvalid : undefined;
+}
+
 export function emailProblem(value: string): string | undefined {
   const email = value.trim();
   if (!email) return contactMessages.emailRequired;

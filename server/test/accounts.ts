@@ -53,9 +53,10 @@ export interface ShopWithPeople {
 }
 
 /** A shop with no catalogue, its admin signed in and two customers signed up, for the "who may call what" tests. */
-export async function createShopWithPeople(): Promise<ShopWithPeople> {
+/** `seed`: the demo catalogue too, so that "newest first" is seen among older products and reviews. */
+export async function createShopWithPeople({ seed = false }: { seed?: boolean } = {}): Promise<ShopWithPeople> {
   const shop = await createTestApp({
-    seed: false,
+    seed,
     // Many sign-ups from one test client: keep better-auth's per-minute limit out of the way.
     env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
   });

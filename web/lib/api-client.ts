@@ -50,6 +50,11 @@ export const apiPost = <T>(path: string, body: unknown, headers?: Record<string,
 export const apiPut = <T>(path: string, body: unknown) => sendJson<T>('PUT', path, body);
 export const apiPatch = <T>(path: string, body: unknown) => sendJson<T>('PATCH', path, body);
 
+/** Sends a file's bytes as they are (the server tells their type from their content). */
+export async function apiPostBytes<T>(path: string, body: Blob): Promise<T> {
+  return (await send(path, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body })).json() as Promise<T>;
+}
+
 export async function apiDelete<T>(path: string): Promise<T> {
   return (await send(path, { method: 'DELETE' })).json() as Promise<T>;
 }

@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, PostgresAdapter } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 /**
  * The accounts tables that better-auth reads and writes: users, their sign-in methods, sessions,
@@ -7,7 +8,7 @@ import { type Kysely, type Migration, PostgresAdapter } from 'kysely';
  */
 export const accountsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const postgres = isPostgres(db);
     // better-auth stores booleans as 0/1 and dates as ISO text on SQLite.
     const timestamp = postgres ? 'timestamptz' : 'date';
     const boolean = postgres ? 'boolean' : 'integer';

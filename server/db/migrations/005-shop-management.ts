@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 /**
  * Managing the shop: uploaded product pictures (kept in the database, so that every server process
@@ -6,7 +7,7 @@ import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
  */
 export const shopManagementMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    const bytes = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+    const bytes = isPostgres(db) ? 'bytea' : 'blob';
     await db.schema
       .createTable('product_images')
       .addColumn('id', 'text', (col) => col.primaryKey())

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { totalCountHeader } from '../../../common/pagination.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { contactMessageSchema, newsletterSubscriberSchema } from '../../../common/schemas/inbox.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { adminFirst } from '../auth/route-guards.ts';
 import type { Sessions } from '../auth/viewer.ts';
 import type { InboxService } from './inbox-service.ts';
+import { sendPage } from '../../pagination.ts';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -33,9 +33,7 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
       },
     },
     async (request, reply) => {
-      const { items, total } = await inbox.listContactMessages(request.query);
-      reply.header(totalCountHeader, total);
-      return items;
+      return sendPage(reply, await inbox.listContactMessages(request.query));
     },
   );
 
@@ -51,9 +49,7 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
       },
     },
     async (request, reply) => {
-      const { items, total } = await inbox.listSubscribers(request.query);
-      reply.header(totalCountHeader, total);
-      return items;
+      return sendPage(reply, await inbox.listSubscribers(request.query));
     },
   );
 

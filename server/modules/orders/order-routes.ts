@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { totalCountHeader } from '../../../common/pagination.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import {
   orderEmailParamsSchema,
@@ -14,6 +13,7 @@ import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { requireAdmin, requireSignedIn, type Sessions } from '../auth/viewer.ts';
 import type { PaymentService } from '../payments/payment-service.ts';
 import type { OrderService } from './order-service.ts';
+import { sendPage } from '../../pagination.ts';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -52,9 +52,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     },
     async (request, reply) => {
       await requireAdmin(sessions, request);
-      const { items, total } = await orders.listAll(request.query);
-      reply.header(totalCountHeader, total);
-      return items;
+      return sendPage(reply, await orders.listAll(request.query));
     },
   );
 
@@ -70,9 +68,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const { items, total } = await orders.listFor(await requireSignedIn(sessions, request), request.params.email, request.query);
-      reply.header(totalCountHeader, total);
-      return items;
+      return sendPage(reply, await orders.listFor(await requireSignedIn(sessions, request), request.params.email, request.query));
     },
   );
 

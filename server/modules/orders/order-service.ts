@@ -1,3 +1,4 @@
+import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars } from '../../../common/money.ts';
 import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderTotalCents, quantityProblem } from '../../../common/ordering.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
@@ -27,8 +28,6 @@ export function toOrder(row: OrderRow): Order {
     ...(row.paid_at ? { paidAt: row.paid_at } : {}),
   };
 }
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const conflict = (message: string, code: string = errorCodes.conflict) => new AppError(409, code, message);
 

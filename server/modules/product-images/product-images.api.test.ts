@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUpload } from '../../../common/shop-management.ts';
 import type { Product } from '../../../common/schemas/products.ts';
-import { seedDemoCatalogue } from '../../db/seed/seed.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { callAs, picture, productForm, storedPictureCount, upload } from '../../test/shop-management.ts';
 
@@ -12,8 +11,7 @@ import { callAs, picture, productForm, storedPictureCount, upload } from '../../
 
 let people: ShopWithPeople;
 beforeAll(async () => {
-  people = await createShopWithPeople();
-  await seedDemoCatalogue(people.shop.db);
+  people = await createShopWithPeople({ seed: true });
 });
 afterAll(() => people.shop.close());
 

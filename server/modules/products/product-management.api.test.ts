@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productMessages } from '../../../common/shop-management.ts';
 import type { Product } from '../../../common/schemas/products.ts';
-import { seedDemoCatalogue } from '../../db/seed/seed.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { callAs, productForm, type Who } from '../../test/shop-management.ts';
 
@@ -12,9 +11,7 @@ import { callAs, productForm, type Who } from '../../test/shop-management.ts';
 
 let people: ShopWithPeople;
 beforeAll(async () => {
-  people = await createShopWithPeople();
-  // The demo catalogue, so that "newest first" is shown among older products.
-  await seedDemoCatalogue(people.shop.db);
+  people = await createShopWithPeople({ seed: true });
 });
 afterAll(() => people.shop.close());
 

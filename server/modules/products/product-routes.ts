@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
-import { totalCountHeader } from '../../../common/pagination.ts';
 import {
   productCreatedSchema,
   productIdParamsSchema,
@@ -13,6 +12,7 @@ import {
 import { adminFirst } from '../auth/route-guards.ts';
 import type { Sessions } from '../auth/viewer.ts';
 import type { ProductService } from './product-service.ts';
+import { sendPage } from '../../pagination.ts';
 
 export interface ProductRouteOptions {
   products: ProductService;
@@ -35,9 +35,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const { items, total } = await products.list(request.query);
-      reply.header(totalCountHeader, total);
-      return items;
+      return sendPage(reply, await products.list(request.query));
     },
   );
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
-import { totalCountHeader } from '../../../common/pagination.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { reviewCreatedSchema, reviewInputSchema, reviewSchema } from '../../../common/schemas/reviews.ts';
 import { signedInFirst } from '../auth/route-guards.ts';
 import { requireSignedIn, type Sessions } from '../auth/viewer.ts';
 import type { ReviewService } from './review-service.ts';
+import { sendPage } from '../../pagination.ts';
 
 export interface ReviewRouteOptions {
   reviews: ReviewService;
@@ -27,9 +27,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { items, total } = await reviews.list(request.query);
-      reply.header(totalCountHeader, total);
-      return items;
+      return sendPage(reply, await reviews.list(request.query));
     },
   );
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewMessages } from '../../../common/shop-management.ts';
 import type { Review } from '../../../common/schemas/reviews.ts';
-import { seedDemoCatalogue } from '../../db/seed/seed.ts';
 import { demoReviews } from '../../db/seed/demo-catalogue.ts';
 import { adminEmail, createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { callAs, nextClientAddress, type Who } from '../../test/shop-management.ts';
@@ -13,8 +12,7 @@ import { callAs, nextClientAddress, type Who } from '../../test/shop-management.
 
 let people: ShopWithPeople;
 beforeAll(async () => {
-  people = await createShopWithPeople();
-  await seedDemoCatalogue(people.shop.db);
+  people = await createShopWithPeople({ seed: true });
 });
 afterAll(() => people.shop.close());
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { totalCountHeader } from '../../../common/pagination.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { userEmailParamsSchema, userSchema, userUpdateSchema } from '../../../common/schemas/users.ts';
 import { requireAdmin, requireSignedIn, type Sessions } from '../auth/viewer.ts';
 import type { UserService } from './user-service.ts';
+import { sendPage } from '../../pagination.ts';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -22,9 +22,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; sessions: S
     },
     async (request, reply) => {
       await requireAdmin(sessions, request);
-      const { items, total } = await users.list(request.query);
-      reply.header(totalCountHeader, total);
-      return items;
+      return sendPage(reply, await users.list(request.query));
     },
   );
 

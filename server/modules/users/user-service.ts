@@ -1,3 +1,4 @@
+import { sameEmail } from '../../../common/contact-rules.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { z } from 'zod';
 import type { User, userUpdateSchema } from '../../../common/schemas/users.ts';
@@ -18,8 +19,6 @@ function toUser(row: UserRow): User {
     ...(row.role === 'admin' ? { userRole: 'admin' as const } : {}),
   };
 }
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Users as design.md's table allows: a customer sees and edits only themselves; an admin anyone. */
 export function createUserService(users: UserRepository) {

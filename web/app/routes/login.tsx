@@ -8,6 +8,7 @@ import { AuthFrame, Divider } from '../../features/auth/components/auth-frame.ts
 import { FormAlert, SignInProgress } from '../../features/auth/components/form-alert.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { TwoFactorStep } from '../../features/auth/components/two-factor-step.tsx';
+import { withReturnTo } from '../../features/auth/login-path.ts';
 import { useReturnTo } from '../../features/auth/use-return-to.ts';
 import { useForm } from '../../lib/use-form.ts';
 
@@ -32,7 +33,6 @@ export default function LoginPage() {
       if (!result?.twoFactorRedirect) await finish();
     },
   });
-  const withReturn = (path: string) => (returnTo === '/' ? path : `${path}?returnTo=${encodeURIComponent(returnTo)}`);
 
   if (signIn.data?.twoFactorRedirect) {
     return (
@@ -79,7 +79,7 @@ export default function LoginPage() {
       <Divider>or</Divider>
       <div className="space-y-3">
         <SocialSignIn providers={['google', 'facebook']} returnTo={returnTo} />
-        <Link to={withReturn('/phoneLogin')} className="btn btn-outline w-full border-base-300 font-medium text-stone-800 hover:bg-base-200">
+        <Link to={withReturnTo('/phoneLogin', returnTo)} className="btn btn-outline w-full border-base-300 font-medium text-stone-800 hover:bg-base-200">
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
             <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
             <path d="M10.5 18.5h3" />

@@ -1,5 +1,5 @@
 import { accountLimits } from '../../../../common/account-rules.ts';
-import { contactMessages, loosePhonePattern } from '../../../../common/contact-rules.ts';
+import { optionalPhoneProblem } from '../../../../common/contact-rules.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -48,7 +48,7 @@ function ProfileForm({ user }: { user: User }) {
   const toast = useToast();
   const update = useUpdateUser();
   const form = useForm(blankProfile, (fields) => ({
-    userNumber: fields.userNumber.trim() && !loosePhonePattern.test(fields.userNumber.trim()) ? contactMessages.phoneInvalid : undefined,
+    userNumber: optionalPhoneProblem(fields.userNumber),
   }));
 
   return (

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { contactLimits, contactMessages, emailProblem, loosePhonePattern } from '../../../../common/contact-rules.ts';
+import { contactLimits, contactMessages, emailProblem, optionalPhoneProblem } from '../../../../common/contact-rules.ts';
 import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { type Problems, useForm } from '../../../lib/use-form.ts';
 import { useSendContactMessage } from '../api/inbox-mutations.ts';
@@ -12,7 +12,8 @@ function findProblems(fields: Fields): Problems<Fields> {
   const email = emailProblem(fields.email);
   if (email) problems.email = email;
   if (!fields.name.trim()) problems.name = contactMessages.nameRequired;
-  if (fields.phone.trim() && !loosePhonePattern.test(fields.phone.trim())) problems.phone = contactMessages.phoneInvalid;
+  const phone = optionalPhoneProblem(fields.phone);
+  if (phone) problems.phone = phone;
   if (!fields.requirement.trim()) problems.requirement = contactMessages.requirementRequired;
   return problems;
 }

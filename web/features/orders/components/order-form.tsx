@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { contactMessages, loosePhonePattern } from '../../../../common/contact-rules.ts';
+import { optionalPhoneProblem } from '../../../../common/contact-rules.ts';
 import { formatUsd } from '../../../../common/money.ts';
 import { isOrderableQuantity, orderLimits, orderMessages, quantityProblem } from '../../../../common/ordering.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
@@ -47,7 +47,7 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
   function submit(event: FormEvent) {
     event.preventDefault();
     const found = {
-      phone: !phone.trim() ? orderMessages.phoneRequired : !loosePhonePattern.test(phone.trim()) ? contactMessages.phoneInvalid : undefined,
+      phone: phone.trim() ? optionalPhoneProblem(phone) : orderMessages.phoneRequired,
       adress: adress.trim() ? undefined : orderMessages.adressRequired,
     };
     setProblems(found);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductInput, ProductUpdate } from '../../../../common/schemas/products.ts';
-import { apiDelete, apiPost, apiPut, ApiRequestError } from '../../../lib/api-client.ts';
+import { apiDelete, apiPost, apiPostBytes, apiPut } from '../../../lib/api-client.ts';
 
 function useInvalidateProducts() {
   const queryClient = useQueryClient();
@@ -28,22 +28,7 @@ export function useDeleteProduct() {
   });
 }
 
-/** Sends a picture's bytes as they are; the server decides from its content whether it is one. */
+/** Uploads a picture; browsers label some JPEGs image/jpg or image/pjpeg, so the server goes by the bytes. */
 export async function uploadProductImage(file: File): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch('/api/product-images', {
-      method: 'POST',
-      // The server tells the type from the bytes; browsers label some JPEGs image/jpg or image/pjpeg.
-      headers: { 'content-type': 'application/octet-stream', accept: 'application/json' },
-      body: file,
-    });
-  } catch {
-    throw new ApiRequestError(0, 'NETWORK', 'Could not reach the shop. Check your connection and try again.');
-  }
-  const body = (await response.json().catch(() => null)) as { img?: string; code?: string; message?: string } | null;
-  if (!response.ok || !body?.img) {
-    throw new ApiRequestError(response.status, body?.code ?? 'HTTP_ERROR', body?.message ?? `The shop answered ${response.status}. Please try again.`);
-  }
-  return body.img;
+  return (await apiPostBytes<{ img: string }>('/api/product-images', file)).img;
 }
