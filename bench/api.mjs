@@ -8,17 +8,22 @@ import { machineDescription, startShop } from './start-shop.mjs';
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
+/**
+ * @param {string} url
+ * @returns {Promise<import('autocannon').Result>}
+ */
 function load(url) {
   return new Promise((resolve, reject) => {
     autocannon({ url, duration, connections }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
+/** @param {Record<string, { body: string, headers: Record<string, string | null> }>} routes */
 async function startBareServer(routes) {
   const child = spawn(process.execPath, ['bench/bare-server.mjs'], { stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(routes));
-  const port = await new Promise((resolve) => {
-    child.stdout.on('data', (chunk) => {
+  const port = await new Promise((/** @type {(port: number) => void} */ resolve) => {
+    child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
       const match = /listening (\d+)/.exec(chunk.toString());
       if (match) resolve(Number(match[1]));
     });
@@ -27,10 +32,13 @@ async function startBareServer(routes) {
 }
 
 const shop = await startShop(Number(process.env.BENCH_PORT ?? 3900), process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {});
-const [first] = await (await fetch(`${shop.url}/api/products?limit=1`)).json();
+/** @type {unknown} */
+const firstPage = await (await fetch(`${shop.url}/api/products?limit=1`)).json();
+const [first] = /** @type {{ _id: string }[]} */ (firstPage);
 const paths = { list: '/api/products', one: `/api/products/${first._id}` };
 
 // The bare server answers exactly the bytes and content type the shop answers.
+/** @type {Record<string, { body: string, headers: Record<string, string | null> }>} */
 const routes = {};
 for (const path of Object.values(paths)) {
   const response = await fetch(`${shop.url}${path}`);

@@ -4,7 +4,10 @@ import http from 'node:http';
 
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
-const routes = new Map(Object.entries(JSON.parse(input)).map(([path, { body, headers }]) => [path, { body: Buffer.from(body), headers }]));
+/** @type {unknown} */
+const parsed = JSON.parse(input);
+const answers = /** @type {Record<string, { body: string, headers: Record<string, string> }>} */ (parsed);
+const routes = new Map(Object.entries(answers).map(([path, { body, headers }]) => [path, { body: Buffer.from(body), headers }]));
 
 const server = http.createServer((request, response) => {
   const route = routes.get(request.url ?? '');

@@ -9,6 +9,8 @@ const budgets = { javascriptBytes: 120 * 1024, cls: 0.05 };
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const viewports = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
 
+/** @typedef {{ lcp: number, cls: number }} Vitals */
+
 // Collects LCP and layout shifts from the first paint on, as the page itself sees them.
 const observeVitals = () => {
   const vitals = { lcp: 0, cls: 0 };
@@ -21,10 +23,16 @@ const observeVitals = () => {
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
+/**
+ * @param {import('playwright').Browser} browser
+ * @param {string} url
+ * @param {{ width: number, height: number }} viewport
+ */
 async function measure(browser, url, viewport) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.addInitScript(observeVitals);
+  /** @type {{ type: string, bytes: number }[]} */
   const responses = [];
   page.on('requestfinished', async (request) => {
     const sizes = await request.sizes().catch(() => null);
@@ -32,9 +40,9 @@ async function measure(browser, url, viewport) {
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
-  const vitals = await page.evaluate(() => window.__vitals);
+  const vitals = await page.evaluate(() => /** @type {Window & { __vitals: Vitals }} */ (window).__vitals);
   await context.close();
-  const sum = (items) => items.reduce((total, item) => total + item.bytes, 0);
+  const sum = (/** @type {{ bytes: number }[]} */ items) => items.reduce((total, item) => total + item.bytes, 0);
   return {
     javascriptBytes: sum(responses.filter((response) => response.type === 'script')),
     totalBytes: sum(responses),
@@ -52,9 +60,10 @@ const browser = await chromium.launch({
 const rows = [];
 try {
   for (const [name, viewport] of Object.entries(viewports)) {
+    /** @type {Awaited<ReturnType<typeof measure>>[]} */
     const samples = [];
     for (let run = 0; run < runs; run += 1) samples.push(await measure(browser, `${shop.url}/`, viewport));
-    const median = (key) => samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+    const median = (/** @type {'javascriptBytes' | 'totalBytes' | 'requests' | 'lcp'} */ key) => samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
     rows.push({ name, javascriptBytes: median('javascriptBytes'), totalBytes: median('totalBytes'), requests: median('requests'), lcp: median('lcp'), cls: Math.max(...samples.map((s) => s.cls)) });
   }
 } finally {
@@ -62,7 +71,7 @@ try {
   await shop.stop();
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`\nHome page, cold cache, ${new Date().toISOString().slice(0, 10)}, median of ${runs} loads (CLS: worst)`);
 console.log(`Machine: ${machineDescription()}; Chromium headless, loopback network\n`);
 console.log('| viewport | JavaScript (compressed) | total transferred | requests | LCP | CLS |');

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages, emailProblem, nameProblem, passwordProblem, safeReturnPath } from './account-rules.ts';
-import { signInPhoneProblem } from './phone-rules.ts';
+import { accountMessages, safeReturnPath } from './account-rules.ts';
+import { emailFieldSchema } from './schemas/inbox-forms.ts';
+import { signInPhoneSchema } from './schemas/phone-sign-in.ts';
+import { problemOf } from './schemas/problem-of.ts';
+import { passwordSchema, signUpSchema } from './schemas/users.ts';
+
+const passwordProblem = (value: string) => problemOf(passwordSchema, value);
+const nameProblem = (value: string) => problemOf(signUpSchema.shape.name, value);
+const emailProblem = (value: string) => problemOf(emailFieldSchema, value);
+const signInPhoneProblem = (value: string | undefined) => problemOf(signInPhoneSchema, value);
 
 describe('account rules', () => {
   it('gives the specification’s messages for a blank or short password', () => {

@@ -1,9 +1,8 @@
-import { contactMessages, emailProblem } from './contact-rules.ts';
+import { contactMessages } from './contact-rules.ts';
 
 /**
- * Rules and messages for signing up, signing in and the profile, shared by the browser (quick
- * feedback) and the server (which decides). The messages are the specification's, word for word.
- * No zod here, so that the sign-in pages stay light.
+ * Messages and limits for signing up, signing in and the profile; the zod schemas in
+ * common/schemas/users.ts apply them on both sides. The messages are the specification's, word for word.
  */
 export const accountMessages = {
   nameRequired: contactMessages.nameRequired,
@@ -12,23 +11,13 @@ export const accountMessages = {
   passwordTooShort: 'Must be 6 characters or longer',
   passwordTooLong: 'Must be 128 characters or fewer',
   phoneInvalid: 'Please enter a valid phone number!',
+  totpCodeInvalid: 'Enter the 6-digit code from your app',
+  backupCodeInvalid: 'Enter one of your backup codes',
+  passwordTooCommon: 'This password is too common. Please choose another.',
+  passwordsDiffer: 'The two passwords are not the same',
 } as const;
 
 export const accountLimits = { name: 100, passwordMin: 6, passwordMax: 128, education: 200, location: 200, contactNumber: 30 } as const;
-
-export { emailProblem };
-
-export function nameProblem(value: string): string | undefined {
-  if (!value.trim()) return accountMessages.nameRequired;
-  return value.trim().length > accountLimits.name ? accountMessages.nameTooLong : undefined;
-}
-
-export function passwordProblem(value: string): string | undefined {
-  if (!value) return accountMessages.passwordRequired;
-  if (value.length < accountLimits.passwordMin) return accountMessages.passwordTooShort;
-  if (value.length > accountLimits.passwordMax) return accountMessages.passwordTooLong;
-  return undefined;
-}
 
 /** Sign-in codes are six digits. */
 export const oneTimeCodePattern = /^\d{6}$/;

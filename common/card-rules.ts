@@ -1,6 +1,6 @@
 /**
- * Checks a card number, expiry and CVC the way a card processor does before it tries a charge.
- * The shop's local test processor uses them on the server; its card form uses them in the browser.
+ * What a card processor checks of a card number, expiry and CVC before it tries a charge, and its
+ * messages; common/schemas/card-details.ts applies them on both sides.
  */
 export const cardMessages = {
   numberInvalid: 'Your card number is invalid.',
@@ -40,16 +40,4 @@ export interface CardInput {
   cardNumber: string;
   expiry: string;
   cvc: string;
-}
-
-/** The first problem with a card's details, or undefined when a processor would try it. */
-export function cardProblem(card: CardInput, now = new Date()): string | undefined {
-  if (!passesLuhn(cardDigits(card.cardNumber))) return cardMessages.numberInvalid;
-  const expiry = parseExpiry(card.expiry);
-  if (!expiry) return cardMessages.expiryInvalid;
-  // A card is good through the last day of its expiry month.
-  const monthsNow = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  if (expiry.year * 12 + (expiry.month - 1) < monthsNow) return cardMessages.expired;
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return cardMessages.cvcInvalid;
-  return undefined;
 }

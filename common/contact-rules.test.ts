@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessages, emailProblem, loosePhonePattern } from './contact-rules.ts';
+import { contactMessages, loosePhonePattern } from './contact-rules.ts';
+import { emailFieldSchema } from './schemas/inbox-forms.ts';
+import { problemOf } from './schemas/problem-of.ts';
 
-describe('emailProblem', () => {
+const emailProblem = (value: string) => problemOf(emailFieldSchema, value);
+
+describe('the e-mail field', () => {
   it.each(['carpenter@example.com', 'first.last@mail.example.co.uk', 'Ann+tools@Example.org', 'x_y-z@sub.domain.io', 'ivan@mail.xn--p1ai'])(
     'accepts the ordinary address %s',
     (email) => expect(emailProblem(email)).toBeUndefined(),

@@ -1,7 +1,6 @@
 /**
- * Rules and messages for the e-mail addresses and phone numbers people type into the shop's forms,
- * shared by the browser (for quick feedback) and the server (which decides). No zod here, so that
- * the home page can check its forms without loading a schema library.
+ * Messages, limits and patterns for the e-mail addresses and phone numbers people type into the
+ * shop's forms. The zod schemas in common/schemas apply them, in the browser and on the server.
  */
 export const contactMessages = {
   emailRequired: 'Email is Required',
@@ -24,16 +23,3 @@ export const loosePhonePattern = /^\+?[0-9(][0-9 ().-]{5,28}[0-9]$/;
 
 /** Whether two typed addresses name the same account (case and surrounding spaces aside). */
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** A phone number that may be left blank, but must look like one when given. */
-export function optionalPhoneProblem(value: string): string | undefined {
-  const phone = value.trim();
-  return phone && !loosePhonePattern.test(phone) ? contactMessages.phoneInvalid : undefined;
-}
-
-export function emailProblem(value: string): string | undefined {
-  const email = value.trim();
-  if (!email) return contactMessages.emailRequired;
-  if (email.length > contactLimits.email || !emailPattern.test(email)) return contactMessages.emailInvalid;
-  return undefined;
-}

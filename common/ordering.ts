@@ -1,7 +1,7 @@
 /**
  * The specification's order rules, shared by the purchase page (quick feedback) and the server
  * (which decides): a quantity is accepted only if minQuantity <= quantity < availQuantity, and the
- * total is quantity × unit price. No zod here, so that the purchase page stays light.
+ * total is quantity × unit price. The order form's schema in common/schemas/orders.ts applies them.
  */
 export const orderMessages = {
   quantityUpdated: 'Your Order Quantity has been updated',
@@ -10,7 +10,8 @@ export const orderMessages = {
   orderFewerThan: (avail: number) => `We have ${avail} in stock: please order fewer than ${avail}.`,
   placed: 'Order Placed. Please Clear Your Payment At My Orders Section to confirm',
   phoneRequired: 'Phone is Required',
-  adressRequired: 'Adress is Required',
+  // The wire spells the field `adress`, as the specification does; people read it spelled right.
+  adressRequired: 'Address is Required',
   tooExpensive: 'One order can be at most $999,999.99. Please order fewer pieces.',
 } as const;
 
@@ -19,7 +20,7 @@ export const maxOrderTotalCents = 99_999_999;
 
 export const orderLimits = { phone: 30, adress: 300 } as const;
 
-interface Stock {
+export interface Stock {
   minQuantity: number;
   availQuantity: number;
 }

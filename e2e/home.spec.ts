@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { lastMailTo, linkIn } from './support/mail-outbox.ts';
 
 /** An address no other test (or other browser project) uses. */
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -70,6 +71,10 @@ test.describe('home page', () => {
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect(form.getByText(`Thank you! ${address} will get our newsletter.`)).toBeVisible();
     await expect(email).toHaveValue('');
+    // The reader confirms with the link mailed to them (double opt-in); only then is the address on the list.
+    const confirmation = await lastMailTo(address, 'Confirm your subscription to the Joinery newsletter');
+    const token = new URL(linkIn(confirmation.text, '/newsletter/confirm')).searchParams.get('token');
+    expect((await page.request.post('/api/newsletter/confirm', { data: { token } })).status()).toBe(200);
 
     await email.fill(address.toUpperCase());
     await form.getByRole('button', { name: 'Subscribe' }).click();

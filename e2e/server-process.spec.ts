@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { postgresAdminUrl } from '../server/test/postgres-test-server.ts';
 
 // The built server started as `npm start` starts it, on its own port and data folder: what an operator sees.
 const serverEntry = path.resolve('dist/server/server.js');
@@ -79,14 +80,13 @@ test.describe('the server process', () => {
   });
 
   test('the same start on PostgreSQL works the same', async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: postgresAdminUrl });
     const available = await admin.connect().then(() => true, () => false);
     test.skip(!available && !process.env.CI, 'no PostgreSQL to start on');
     const name = `joinery_e2e_${Date.now()}`;
     await admin.query(`create database ${name}`);
     try {
-      const databaseUrl = new URL(adminUrl);
+      const databaseUrl = new URL(postgresAdminUrl);
       databaseUrl.pathname = `/${name}`;
       const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString() };
       const first = await startServer(env);

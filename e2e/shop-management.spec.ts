@@ -79,7 +79,7 @@ test.describe('managing the shop', () => {
     await newest.getByRole('link', { name: /^Buy Now/ }).click();
     const order = customer.getByRole('form', { name: 'Order form' });
     await order.getByLabel('Phone').fill('+1 415 555 0100');
-    await order.getByLabel('Adress').fill('3 Dovetail Row, York');
+    await order.getByLabel('Address').fill('3 Dovetail Row, York');
     await order.getByRole('button', { name: 'Place Order' }).click();
     await expect(notifications(customer)).toContainText('Order Placed.');
 

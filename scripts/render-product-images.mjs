@@ -21,7 +21,9 @@ const SIZES = [
   { suffix: '-400', width: 400, height: 300, quality: 80 },
 ];
 
+/** @param {string[]} argv */
 function parseArgs(argv) {
+  /** @type {{ png: string | null, only: string[] }} */
   const opts = { png: null, only: [] };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--png') opts.png = argv[++i];

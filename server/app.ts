@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock.ts';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
@@ -17,15 +18,15 @@ import { createUserService } from './modules/users/user-service.ts';
 import { createOrderRepository } from './modules/orders/order-repository.ts';
 import { orderRoutes } from './modules/orders/order-routes.ts';
 import { createOrderService } from './modules/orders/order-service.ts';
-import { createPaymentGatewayFor } from './modules/payments/create-payment-gateway.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
-import { paymentRoutes } from './modules/payments/payment-routes.ts';
-import { createPaymentService } from './modules/payments/payment-service.ts';
-import { createWebhookEventRepository } from './modules/payments/webhook-event-repository.ts';
+import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
 import { inboxAdminRoutes } from './modules/inbox/inbox-admin-routes.ts';
+import { createNewsletterRepository } from './modules/inbox/newsletter-repository.ts';
+import { newsletterRoutes } from './modules/inbox/newsletter-routes.ts';
+import { createNewsletterService } from './modules/inbox/newsletter-service.ts';
 import { createOverviewRepository } from './modules/overview/overview-repository.ts';
 import { overviewRoutes } from './modules/overview/overview-routes.ts';
 import { createOverviewService } from './modules/overview/overview-service.ts';
@@ -38,12 +39,21 @@ import { createProductImageService } from './modules/product-images/product-imag
 import { createProductRepository } from './modules/products/product-repository.ts';
 import { productRoutes } from './modules/products/product-routes.ts';
 import { createProductService } from './modules/products/product-service.ts';
+import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job-queue.ts';
+import { registerJobQueue } from './modules/jobs/job-lifecycle.ts';
+import { createEmailSender } from './modules/mail/create-email-sender.ts';
+import { createMailer, sendEmailTaskDefinition } from './modules/mail/mailer.ts';
+import { createOrderNotices } from './modules/notifications/order-notices.ts';
+import { jobRoutes } from './modules/jobs/job-routes.ts';
 import { createReviewRepository } from './modules/reviews/review-repository.ts';
 import { reviewRoutes } from './modules/reviews/review-routes.ts';
 import { createReviewService } from './modules/reviews/review-service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerBodyDepthLimit } from './plugins/body-depth-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerResponsePolicy } from './plugins/response-policy.ts';
+import { registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -52,12 +62,16 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
   /** Replaces the configured text-message sender (tests read the codes from it). */
   sms?: SmsSender;
-  /** Replaces the configured card processor. */
+  /** Replaces the configured card processor, with whatever routes it brings. */
   gateway?: PaymentGateway;
-  /** What time it is (tests fix it, e.g. to know which 30 days the overview covers). */
-  clock?: () => Date;
+  /** Where the shop reads the time, everywhere (the real time unless a test sets it). */
+  clock?: Clock;
+  /** How background jobs run (tests add tasks of their own, or run jobs by hand). */
+  jobs?: JobQueueSettings;
 }
 
 const requestIdHeader = 'x-request-id';
@@ -70,12 +84,13 @@ function trustNearestHops(hops: number) {
  * Builds the whole shop (API under /api, OpenAPI at /api/docs, the web app everywhere else)
  * without listening, so that tests can drive it through `app.inject`.
  */
-export async function buildApp({ config, database, logger = true, sms, gateway, clock }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream, sms, gateway, clock = systemClock, jobs: jobSettings }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.logLevel,
       // Fastify's request serializer logs no headers; this keeps credentials out should that change.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(logStream && { stream: logStream }),
     },
     // A hop count trusts that many proxies nearest the server; a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
@@ -93,55 +108,66 @@ export async function buildApp({ config, database, logger = true, sms, gateway, 
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  await registerApiDocs(app);
-
+  registerBodyDepthLimit(app);
   const { db } = database;
-  const rateLimits = createRateLimitRepository(db);
-  await registerRateLimits(app, rateLimits);
+  const rateLimits = createRateLimitRepository(db, clock);
+  const emailSender = createEmailSender(config, app.log, clock);
+  app.addHook('onClose', () => emailSender.close());
+  // The shop's background tasks (ADR 009); a feature that needs one adds it here.
+  const jobs = createJobQueue({
+    database,
+    tasks: [sendEmailTaskDefinition(emailSender, config.publicUrl)],
+    clock,
+    log: app.log,
+    settings: jobSettings,
+  });
+  const mailer = createMailer(jobs);
   const auth = createAuth({
     config,
     database,
     secret: resolveAuthSecret(config.auth.secret, config.dataDir),
-    sms: sms ?? createSmsSender(config, app.log),
+    sms: sms ?? createSmsSender(config, app.log, clock),
     rateLimits,
+    mailer,
     log: app.log,
   });
   const sessions = createSessions(auth);
-  const userRepository = createUserRepository(db);
+  // Before any route is added: every route's declared access and cache policy, enforced by one hook each.
+  registerResponsePolicy(app);
+  registerRouteAccess(app, sessions);
+  // After the route checks: a shop that refuses to start never starts running jobs.
+  registerJobQueue(app, jobs);
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await registerApiDocs(app);
+  await registerRateLimits(app, rateLimits);
+  const userRepository = createUserRepository(db, clock);
   const users = createUserService(userRepository);
   const { admin } = config.auth;
   // On ready: the admin is created once the app (and better-auth with it) has started.
   if (admin) app.addHook('onReady', () => ensureAdminAccount(auth, userRepository, admin, app.log));
   const productRepository = createProductRepository(db);
-  const products = createProductService(productRepository);
-  const orderRepository = createOrderRepository(db);
-  const orders = createOrderService(orderRepository, productRepository);
-  const processor = gateway ? { gateway, local: undefined, stripeWebhook: undefined } : createPaymentGatewayFor(config.payments, db);
-  const payments = createPaymentService({
-    gateway: processor.gateway,
-    orders: orderRepository,
-    orderService: orders,
-    products: productRepository,
-    events: createWebhookEventRepository(db),
-    log: app.log,
-  });
-  const reviews = createReviewService(createReviewRepository(db));
-  const inbox = createInboxService(createInboxRepository(db), clock);
+  const products = createProductService(productRepository, clock);
+  const orderNotices = createOrderNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
+  const orders = createOrderService(createOrderRepository(db), productRepository, clock, orderNotices);
+  const reviews = createReviewService(createReviewRepository(db), clock);
+  const inbox = createInboxService(createInboxRepository(db), clock, { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
+  const newsletter = createNewsletterService(createNewsletterRepository(db), clock, { mailer, publicUrl: config.publicUrl });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, sessions, users, settings: config.auth, publicUrl: config.publicUrl });
-      await api.register(userRoutes, { users, sessions });
+      await api.register(userRoutes, { users });
       await api.register(healthRoutes, { health: createHealthRepository(db) });
-      await api.register(productRoutes, { products, sessions });
-      await api.register(productImageRoutes, { images: createProductImageService(createProductImageRepository(db)), sessions });
-      await api.register(orderRoutes, { orders, payments, sessions });
-      await api.register(paymentRoutes, { payments, sessions, local: processor.local, stripeWebhook: processor.stripeWebhook });
-      await api.register(reviewRoutes, { reviews, sessions, formsPerHour: config.formRateLimitPerHour });
+      await api.register(productRoutes, { products });
+      await api.register(productImageRoutes, { images: createProductImageService(createProductImageRepository(db), clock) });
+      await api.register(orderRoutes, { orders });
+      await api.register(paymentsPlugin, { config: config.payments, db, orders, clock, gateway });
+      await api.register(reviewRoutes, { reviews, formsPerHour: config.formRateLimitPerHour });
       await api.register(inboxRoutes, { inbox, formsPerHour: config.formRateLimitPerHour });
-      await api.register(inboxAdminRoutes, { inbox, sessions });
-      await api.register(overviewRoutes, { overview: createOverviewService(createOverviewRepository(db), clock), sessions });
+      await api.register(newsletterRoutes, { newsletter, formsPerHour: config.formRateLimitPerHour });
+      await api.register(inboxAdminRoutes, { inbox });
+      await api.register(overviewRoutes, { overview: createOverviewService(createOverviewRepository(db), clock) });
+      await api.register(jobRoutes, { jobs });
     },
     { prefix: '/api' },
   );

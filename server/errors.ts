@@ -13,3 +13,6 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError(404, errorCodes.notFound, message);
+
+/** The request clashes with the record's state (already paid, out of stock, changed meanwhile). */
+export const conflict = (message: string, code: string = errorCodes.conflict) => new AppError(409, code, message);

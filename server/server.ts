@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { AdminAccountError } from './modules/auth/admin-account.ts';
 import { openDatabase } from './db/database.ts';
@@ -13,16 +14,17 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../w
 async function main(): Promise<void> {
   const config = loadConfig(process.env, webRoot);
   const database = openDatabase(config);
+  const clock = systemClock;
   // The database is ready before the app is built: better-auth checks its tables when it starts.
   let prepared: { applied: string[]; seeded: boolean };
   try {
-    prepared = { applied: await migrateToLatest(database.db), seeded: await seedDemoCatalogue(database.db) };
+    prepared = { applied: await migrateToLatest(database.db), seeded: await seedDemoCatalogue(database.db, clock()) };
   } catch (error) {
-    console.error(JSON.stringify({ level: 60, time: Date.now(), msg: 'could not prepare the database', err: String(error) }));
+    console.error(JSON.stringify({ level: 60, time: clock().getTime(), msg: 'could not prepare the database', err: String(error) }));
     await database.close();
     process.exit(1);
   }
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, clock });
   app.log.info({ database: database.description, migrationsApplied: prepared.applied, demoCatalogueSeeded: prepared.seeded }, 'database ready');
 
   app.addHook('onClose', async () => {

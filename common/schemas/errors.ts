@@ -16,6 +16,7 @@ export const errorCodes = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
   unavailable: 'UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -1,34 +1,27 @@
 import { z } from 'zod';
-import { contactLimits, contactMessages, emailPattern, loosePhonePattern } from '../contact-rules.ts';
 
-export const emailFieldSchema = z
-  .string()
-  .trim()
-  // A blank address gets one message, not "required" and "invalid" both.
-  .min(1, { error: contactMessages.emailRequired, abort: true })
-  .max(contactLimits.email, contactMessages.emailInvalid)
-  .regex(emailPattern, contactMessages.emailInvalid);
-
-export const newsletterSubscriptionSchema = z.object({ email: emailFieldSchema });
-export type NewsletterSubscription = z.infer<typeof newsletterSubscriptionSchema>;
+export {
+  contactMessageInputSchema,
+  emailFieldSchema,
+  newsletterSubscriptionSchema,
+  type ContactMessageInput,
+  type NewsletterSubscription,
+} from './inbox-forms.ts';
 
 export const newsletterSubscriptionResultSchema = z.object({
   email: z.string(),
-  alreadySubscribed: z.boolean().meta({ description: 'True when the address was on the list before; not an error' }),
+  alreadySubscribed: z.boolean().meta({
+    description: 'True when the address was confirmed on the list before (not an error); false when a confirmation e-mail was sent to it',
+  }),
 });
 
-export const contactMessageInputSchema = z.object({
-  email: emailFieldSchema,
-  name: z.string().trim().min(1, contactMessages.nameRequired).max(contactLimits.name),
-  phone: z
-    .string()
-    .trim()
-    .max(contactLimits.phone, contactMessages.phoneInvalid)
-    .refine((phone) => phone === '' || loosePhonePattern.test(phone), contactMessages.phoneInvalid)
-    .default(''),
-  requirement: z.string().trim().min(1, contactMessages.requirementRequired).max(contactLimits.requirement),
-});
-export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;
+/** The token from a newsletter e-mail's link, which confirms the address or unsubscribes it. */
+export const newsletterTokenSchema = z.object({ token: z.string().trim().min(1).max(200) });
+export type NewsletterToken = z.infer<typeof newsletterTokenSchema>;
+
+/** The address a newsletter link confirmed or unsubscribed, for the page to name it. */
+export const newsletterAddressSchema = z.object({ email: z.string() });
+export type NewsletterAddress = z.infer<typeof newsletterAddressSchema>;
 
 export const contactMessageSchema = z.object({
   _id: z.string(),

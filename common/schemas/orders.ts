@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
-import { orderLimits, orderMessages, shippingStatuses } from '../ordering.ts';
+import { orderLimits, orderMessages, quantityProblem, shippingStatuses, type Stock } from '../ordering.ts';
+import { cardholderNameSchema } from './card-details.ts';
 
 /** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
 export const orderSchema = z.object({
@@ -14,7 +15,7 @@ export const orderSchema = z.object({
   price: z.number().meta({ description: 'Total in US dollars: unit price × quantity' }),
   quantity: z.number().int(),
   phone: z.string(),
-  adress: z.string(),
+  adress: z.string().meta({ description: 'The delivery address (the specification spells the field so)' }),
   paymentStatus: z.enum(['unpaid', 'paid']),
   transactionId: z.string().optional(),
   shippingStatus: z.enum(shippingStatuses).optional().meta({ description: 'For paid orders: pending, shipped or delivered' }),
@@ -24,6 +25,18 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 const quantitySchema = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000, 'That quantity is more than we could ever make');
+
+const orderFieldsSchema = z.object({
+  productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
+  quantity: quantitySchema,
+  phone: z
+    .string({ error: orderMessages.phoneRequired })
+    .trim()
+    .min(1, orderMessages.phoneRequired)
+    .max(orderLimits.phone, contactMessages.phoneInvalid)
+    .regex(loosePhonePattern, contactMessages.phoneInvalid),
+  adress: z.string({ error: orderMessages.adressRequired }).trim().min(1, orderMessages.adressRequired).max(orderLimits.adress),
+});
 
 /**
  * `POST /orders`. The server fills in the product's name, the customer's name and e-mail and the
@@ -35,19 +48,22 @@ export const orderInputSchema = z.preprocess(
     const { quantiy, quantity, ...rest } = body as Record<string, unknown>;
     return { ...rest, quantity: quantity ?? quantiy };
   },
-  z.object({
-    productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
-    quantity: quantitySchema,
-    phone: z
-      .string({ error: orderMessages.phoneRequired })
-      .trim()
-      .min(1, orderMessages.phoneRequired)
-      .max(orderLimits.phone, contactMessages.phoneInvalid)
-      .regex(loosePhonePattern, contactMessages.phoneInvalid),
-    adress: z.string({ error: orderMessages.adressRequired }).trim().min(1, orderMessages.adressRequired).max(orderLimits.adress),
-  }),
+  orderFieldsSchema,
 );
 export type OrderInput = z.output<typeof orderInputSchema>;
+
+/**
+ * The purchase page's order form: the phone and address as the server checks them, and the
+ * quantity against the product's stock, as the server checks it when the order is placed.
+ */
+export function orderFormSchema(stock: Stock) {
+  return orderFieldsSchema.omit({ productId: true }).extend({
+    quantity: z.number({ error: orderMessages.orderAtLeast(stock.minQuantity) }).superRefine((quantity, context) => {
+      const problem = quantityProblem(quantity, stock);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+}
 
 export const orderIdParamsSchema = z.object({ id: z.string().max(200) });
 export const orderEmailParamsSchema = z.object({ email: z.string().trim().min(1).max(254) });
@@ -82,6 +98,6 @@ export const localCardPaymentSchema = z.object({
   cardNumber: z.string().trim().min(1, cardMessages.numberInvalid).max(30, cardMessages.numberInvalid),
   expiry: z.string().trim().min(1, cardMessages.expiryInvalid).max(10, cardMessages.expiryInvalid),
   cvc: z.string().trim().min(1, cardMessages.cvcInvalid).max(4, cardMessages.cvcInvalid),
-  name: z.string().trim().min(1, cardMessages.nameRequired).max(100),
+  name: cardholderNameSchema,
 });
 export type LocalCardPayment = z.infer<typeof localCardPaymentSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { accountLimits, accountMessages, nameProblem, passwordProblem } from '../account-rules.ts';
+import { accountLimits, accountMessages, oneTimeCodePattern } from '../account-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
-import { emailFieldSchema } from './inbox.ts';
+import { emailFieldSchema } from './inbox-forms.ts';
 
 /** A user as the specification shows one; `userRole` is present only for admins. */
 export const userSchema = z.object({
@@ -24,16 +24,20 @@ const keepWhenBlank = (max: number, message?: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** `PUT /users/{email}`. The e-mail is the account's and cannot change here; only an admin may send `userRole`. */
-export const userUpdateSchema = z.object({
+/** What people change of their own profile (My Profile's form); a field left blank keeps its value. */
+export const profileUpdateSchema = z.object({
   userName: keepWhenBlank(accountLimits.name),
-  userEmail: z.string().trim().optional(),
   userEdu: keepWhenBlank(accountLimits.education),
   userLocation: keepWhenBlank(accountLimits.location),
   userNumber: keepWhenBlank(accountLimits.contactNumber, contactMessages.phoneInvalid).refine(
     (value) => value === undefined || loosePhonePattern.test(value),
     contactMessages.phoneInvalid,
   ),
+});
+
+/** `PUT /users/{email}`. The e-mail is the account's and cannot change here; only an admin may send `userRole`. */
+export const userUpdateSchema = profileUpdateSchema.extend({
+  userEmail: z.string().trim().optional(),
   userRole: z.literal('admin').optional().meta({ description: 'Admins only: makes the user an admin' }),
 });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
@@ -49,6 +53,8 @@ export const viewerSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** False for accounts made by Google, Facebook or phone: they cannot turn on two-factor by password. */
   hasPassword: z.boolean(),
+  /** True until the owner confirms the address with the mailed link; never for phone accounts, which have no address. */
+  emailConfirmationNeeded: z.boolean(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;
 export const sessionSchema = z.object({ user: viewerSchema.nullable() });
@@ -61,30 +67,50 @@ export const signInOptionsSchema = z.object({
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
-/** A text field checked by one of the shared rule functions; a missing field counts as blank. */
-const ruledText = (problemOf: (value: string) => string | undefined) =>
-  z.string().default('').superRefine((value, context) => {
-    const problem = problemOf(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  });
+const nameSchema = z
+  .string({ error: accountMessages.nameRequired })
+  .trim()
+  .min(1, accountMessages.nameRequired)
+  .max(accountLimits.name, accountMessages.nameTooLong);
+
+/** Every password the shop takes, whether to sign up, sign in or confirm a change. */
+export const passwordSchema = z
+  .string({ error: accountMessages.passwordRequired })
+  // A blank password gets one message, not "required" and "too short" both.
+  .min(1, { error: accountMessages.passwordRequired, abort: true })
+  .min(accountLimits.passwordMin, accountMessages.passwordTooShort)
+  .max(accountLimits.passwordMax, accountMessages.passwordTooLong);
 
 /**
- * The sign-up body better-auth receives, checked with the shop's own rules before it runs. Strict:
- * better-auth would store other user fields it knows (a phone number, say) straight from the body.
+ * The sign-up body better-auth receives, checked with the shop's own rules before it runs, and the
+ * register page's form. Strict: better-auth would store other user fields it knows (a phone number,
+ * say) straight from the body.
  */
 export const signUpSchema = z.strictObject({
-  name: ruledText(nameProblem),
+  name: nameSchema,
   email: z
     .string()
     .default('')
     .pipe(emailFieldSchema)
     // Addresses under .invalid are the ones the shop makes for phone accounts.
     .refine((email) => !/\.invalid$/i.test(email), contactMessages.emailInvalid),
-  password: ruledText(passwordProblem),
+  password: passwordSchema,
 });
 
-/** The sign-in body: the same messages as the page for a blank or malformed field. */
+/** The sign-in body, and the login page's form. */
 export const signInSchema = z.object({
   email: z.string().default('').pipe(emailFieldSchema),
-  password: ruledText((value) => (value ? undefined : accountMessages.passwordRequired)),
+  password: passwordSchema,
 });
+
+/** Turning two-factor on or off asks for the account's password again. */
+export const passwordCheckSchema = z.object({ password: passwordSchema });
+
+/** Spaces people type between the digits or letters of a code do not count. */
+const typedCode = z.string().overwrite((code) => code.replace(/\s/g, ''));
+
+/** A code from an authenticator app: to finish turning two-factor on, or to sign in with it. */
+export const totpCodeSchema = z.object({ code: typedCode.regex(oneTimeCodePattern, accountMessages.totpCodeInvalid) });
+
+/** One of the backup codes given when two-factor was turned on, in place of the app's code. */
+export const backupCodeSchema = z.object({ code: typedCode.min(6, accountMessages.backupCodeInvalid) });

@@ -57,6 +57,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   STRIPE_API_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'must be an smtps:// or smtp:// address (smtp:// must offer STARTTLS)')
+    .optional(),
+  SMTP_CA_FILE: z.string().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SHOP_NOTIFY_EMAIL: z.email().optional(),
 });
 
 type EnvVars = z.infer<typeof envSchema>;
@@ -73,6 +80,8 @@ const settingGroups: { when: keyof EnvVars; needs: (keyof EnvVars)[] }[] = [
   { when: 'STRIPE_SECRET_KEY', needs: ['STRIPE_PUBLISHABLE_KEY'] },
   { when: 'STRIPE_PUBLISHABLE_KEY', needs: ['STRIPE_SECRET_KEY'] },
   { when: 'STRIPE_WEBHOOK_SECRET', needs: ['STRIPE_SECRET_KEY'] },
+  { when: 'SMTP_URL', needs: ['MAIL_FROM'] },
+  { when: 'SMTP_CA_FILE', needs: ['SMTP_URL'] },
 ];
 
 /** Stripe when its keys are set; otherwise the local test processor. */
@@ -113,6 +122,15 @@ export interface AuthConfig {
   captcha: CaptchaConfig | undefined;
 }
 
+/** How the shop's e-mail goes out: an SMTP server, or (unset) the log and the outbox folder. */
+export interface MailConfig {
+  smtp: { url: string; caFile: string | undefined } | undefined;
+  /** The From of every message. */
+  from: string;
+  /** Where the shop's own notices go (a new paid order, a contact message); unset, none are sent. */
+  shopNotifyEmail: string | undefined;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -128,6 +146,7 @@ export interface AppConfig {
   formRateLimitPerHour: number;
   auth: AuthConfig;
   payments: PaymentConfig;
+  mail: MailConfig;
   /** Where the built web app lives; the server serves it with a history fallback. */
   webRoot: string;
 }
@@ -184,6 +203,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
             apiUrl: vars.STRIPE_API_URL,
           }
         : { gateway: 'local' },
+    mail: {
+      smtp: vars.SMTP_URL ? { url: vars.SMTP_URL, caFile: vars.SMTP_CA_FILE } : undefined,
+      from: vars.MAIL_FROM ?? 'Joinery Tool Works <shop@joinery.example>',
+      shopNotifyEmail: vars.SHOP_NOTIFY_EMAIL,
+    },
     webRoot,
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { systemClock } from '../clock.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type Database = Kysely<DatabaseSchema>;
@@ -13,15 +14,20 @@ export interface DatabaseHandle {
   dialect: DatabaseDialect;
   /** Where the data is, without credentials, for the start-up log. */
   description: string;
+  /** PostgreSQL's connection pool, which the job queue (graphile-worker, ADR 009) shares. */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
 const int8Oid = 20;
 
+/** pg's own parser for a type: a function from the text it received (its typings say only `any`). */
+const pgParser = pg.types.getTypeParser as (oid: number, format?: 'text' | 'binary') => (value: string) => unknown;
+
 /** PostgreSQL's COUNT(*) is a bigint, which pg returns as text; our counts fit a JS number. */
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === int8Oid ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === int8Oid ? (value: string) => Number(value) : pgParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
@@ -29,7 +35,13 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => {
-    console.error(JSON.stringify({ level: 40, time: Date.now(), msg: 'idle PostgreSQL connection failed', err: error.message }));
+    console.error(JSON.stringify({ level: 40, time: systemClock().getTime(), msg: 'idle PostgreSQL connection failed', err: error.message }));
+  });
+  // Nor one dropped while checked out (the job queue holds one for LISTEN), which pg-pool does not
+  // listen to: whoever holds it learns from its failed query (graphile-worker logs it and reconnects),
+  // and an idle one is logged above, so this listener only keeps the event from ending the process.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   const where = new URL(url);
@@ -37,7 +49,12 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     db,
     dialect: 'postgres',
     description: `PostgreSQL at ${where.host}${where.pathname}`,
-    close: () => db.destroy(),
+    pgPool: pool,
+    async close() {
+      await db.destroy();
+      // Kysely ends the pool only if it ever used it; graphile-worker may have used it alone.
+      if (!pool.ending) await pool.end();
+    },
   };
 }
 

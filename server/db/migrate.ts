@@ -5,14 +5,18 @@ import { inboxAndRateLimitsMigration } from './migrations/002-inbox-and-rate-lim
 import { accountsMigration } from './migrations/003-accounts.ts';
 import { paymentsMigration } from './migrations/004-payments.ts';
 import { shopManagementMigration } from './migrations/005-shop-management.ts';
+import { jobsMigration } from './migrations/006-jobs.ts';
+import { newsletterDoubleOptInMigration } from './migrations/007-newsletter-double-opt-in.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
   '002-inbox-and-rate-limits': inboxAndRateLimitsMigration,
   '003-accounts': accountsMigration,
   '004-payments': paymentsMigration,
   '005-shop-management': shopManagementMigration,
+  '006-jobs': jobsMigration,
+  '007-newsletter-double-opt-in': newsletterDoubleOptInMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -23,7 +27,8 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    const reason = error instanceof Error ? error.toString() : JSON.stringify(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

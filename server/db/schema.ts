@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables as Kysely sees them. Money is integer cents; timestamps are ISO 8601 text in UTC,
  * which sorts correctly and reads the same on SQLite and PostgreSQL.
@@ -75,6 +77,15 @@ export interface NewsletterSubscribersTable {
   /** Stored in lower case, once. */
   email: string;
   created_at: string;
+  /** When the owner of the address confirmed it; null while the subscription waits for confirmation. */
+  confirmed_at: string | null;
+}
+
+/** The tokens in newsletter mail's links (confirm, unsubscribe), by their SHA-256 hash: never the token itself. */
+export interface NewsletterTokensTable {
+  token_hash: string;
+  subscriber_id: string;
+  created_at: string;
 }
 
 export interface ContactMessagesTable {
@@ -134,12 +145,39 @@ export interface ProductImagesTable {
   created_at: string;
 }
 
+/** When each periodic task was last scheduled (the start of its period), shared by every process. */
+export interface JobSchedulesTable {
+  name: string;
+  last_period_start: string;
+}
+
+/**
+ * The SQLite runner's queue (on PostgreSQL, graphile-worker keeps its own). A job is due at `run_at`;
+ * a process that runs it holds it with `locked_by`; it failed for good when `attempts` reached
+ * `max_attempts`, at `failed_at`. Done jobs are deleted.
+ */
+export interface JobsTable {
+  id: Generated<number>;
+  task: string;
+  /** JSON. */
+  payload: string;
+  run_at: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_error: string | null;
+  locked_at: string | null;
+  locked_by: string | null;
+  failed_at: string | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   app_meta: AppMetaTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_tokens: NewsletterTokensTable;
   contact_messages: ContactMessagesTable;
   rate_limit_hits: RateLimitHitsTable;
   user: AuthUserTable;
@@ -147,4 +185,6 @@ export interface DatabaseSchema {
   local_payment_intents: LocalPaymentIntentsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;
+  job_schedules: JobSchedulesTable;
+  jobs: JobsTable;
 }

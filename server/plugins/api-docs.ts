@@ -16,11 +16,18 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    // Swagger UI's own policy, less the https upgrade (which breaks a plain-http shop) and never framed.
-    transformStaticCSP: (header) =>
-      header.replace(/upgrade-insecure-requests;?/, '').replace("frame-ancestors 'self'", "frame-ancestors 'none'").trim(),
+  await app.register(async (docs) => {
+    // The description of the API is public; Swagger UI adds its own routes, so they are declared here.
+    docs.addHook('onRoute', (route) => {
+      route.config ??= {};
+      route.config.access = 'public';
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Swagger UI's own policy, less the https upgrade (which breaks a plain-http shop) and never framed.
+      transformStaticCSP: (header) =>
+        header.replace(/upgrade-insecure-requests;?/, '').replace("frame-ancestors 'self'", "frame-ancestors 'none'").trim(),
+    });
   });
 }

@@ -25,7 +25,7 @@ function databaseStore(counters: RateLimitRepository): FastifyRateLimitStoreCtor
         void counters.deleteExpired().catch(() => undefined);
       }
       counters.hit(`${this.prefix}${key}`, timeWindow).then(
-        ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(0, resetAt - Date.now()) }),
+        ({ count, msUntilReset }) => callback(null, { current: count, ttl: msUntilReset }),
         (error: Error) => callback(error),
       );
     }
@@ -35,7 +35,7 @@ function databaseStore(counters: RateLimitRepository): FastifyRateLimitStoreCtor
       return new DatabaseRateLimitStore(`${String(route?.method ?? '')} ${route?.url ?? ''}|`);
     }
   }
-  return DatabaseRateLimitStore as unknown as FastifyRateLimitStoreCtor;
+  return DatabaseRateLimitStore;
 }
 
 /** Rate limits are opt-in per route (`config.rateLimit`); a client past its limit gets a 429 it can show. */

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { JobQueueSettings } from '../modules/jobs/create-job-queue.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** The origin the test app trusts (PUBLIC_URL unset, PORT unset). */
@@ -52,13 +54,25 @@ export interface ShopWithPeople {
   oscar: TestAccount;
 }
 
-/** A shop with no catalogue, its admin signed in and two customers signed up, for the "who may call what" tests. */
-/** `seed`: the demo catalogue too, so that "newest first" is seen among older products and reviews. */
-export async function createShopWithPeople({ seed = false }: { seed?: boolean } = {}): Promise<ShopWithPeople> {
+/**
+ * A shop with no catalogue, its admin signed in and two customers signed up, for the "who may call what" tests.
+ * `seed`: the demo catalogue too, so that "newest first" is seen among older products and reviews.
+ * `clock`: the shop's time, for tests in which it must pass (the real time by default).
+ * `jobs`: background tasks of the test's own (see createTestApp).
+ * `env`: more settings (a mail server, say).
+ */
+export async function createShopWithPeople({
+  seed = false,
+  clock,
+  jobs,
+  env = {},
+}: { seed?: boolean; clock?: Clock; jobs?: JobQueueSettings; env?: NodeJS.ProcessEnv } = {}): Promise<ShopWithPeople> {
   const shop = await createTestApp({
     seed,
+    clock,
+    jobs,
     // Many sign-ups from one test client: keep better-auth's per-minute limit out of the way.
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: { ...env, ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
   });
   try {
     const admin = await signIn(shop.app, adminEmail, adminPassword);

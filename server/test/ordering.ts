@@ -20,6 +20,9 @@ export interface TestProduct {
 
 let productCounter = 0;
 
+/** When the products these tests write straight in were added: a fixed day, as no test reads it. */
+const addedAt = '2026-01-05T10:00:00.000Z';
+
 /** A product straight into the catalogue, with the price and stock a test needs. */
 export async function addProduct(db: Database, product: Partial<Omit<TestProduct, 'id'>> = {}): Promise<TestProduct> {
   productCounter += 1;
@@ -40,7 +43,7 @@ export async function addProduct(db: Database, product: Partial<Omit<TestProduct
       price_cents: made.priceCents,
       min_quantity: made.minQuantity,
       avail_quantity: made.availQuantity,
-      created_at: new Date().toISOString(),
+      created_at: addedAt,
     })
     .execute();
   return made;

@@ -21,14 +21,18 @@ export async function addContactMessage(db: Database, createdAt: string, fields:
   return row;
 }
 
+/** Newsletter subscribers who confirmed their address when they subscribed. */
 export async function addSubscribers(db: Database, subscribers: { email: string; createdAt: string }[]) {
-  const rows = subscribers.map(({ email, createdAt }) => ({ id: newRecordId(), email, created_at: createdAt }));
+  const rows = subscribers.map(({ email, createdAt }) => ({ id: newRecordId(), email, created_at: createdAt, confirmed_at: createdAt }));
   // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
   for (let start = 0; start < rows.length; start += 1000) {
     await db.insertInto('newsletter_subscribers').values(rows.slice(start, start + 1000)).execute();
   }
   return rows;
 }
+
+/** When an unpaid recorded order was placed: a fixed day, as no test reads it. */
+const placedAt = '2026-01-05T10:00:00.000Z';
 
 export interface RecordedOrder {
   priceCents?: number;
@@ -55,7 +59,7 @@ export async function addOrder(db: Database, { priceCents = 1000, paidAt, shippi
     adress: '12 Bench Lane, Oak Town',
     payment_status: paidAt ? 'paid' : 'unpaid',
     transaction_id: paidAt ? `pi_${newRecordId()}` : null,
-    created_at: paidAt ?? new Date().toISOString(),
+    created_at: paidAt ?? placedAt,
     user_id: null,
     paid_at: paidAt ?? null,
     shipping_status: paidAt ? (shippingStatus === undefined ? 'pending' : shippingStatus) : null,

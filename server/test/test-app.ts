@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { type Clock, systemClock } from '../clock.ts';
 import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoCatalogue } from '../db/seed/seed.ts';
 import type { SmsSender } from '../modules/auth/sms/sms-sender.ts';
+import type { JobQueueSettings } from '../modules/jobs/create-job-queue.ts';
 import type { PaymentGateway } from '../modules/payments/payment-gateway.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -15,6 +17,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   database: TestDatabase;
+  /** The app's DATA_DIR (its mail outbox is there). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -28,22 +32,49 @@ export interface TestAppOptions {
   sms?: SmsSender;
   /** Replaces the configured card processor (the local test processor by default). */
   gateway?: PaymentGateway;
+  /** The shop's time, the demo catalogue's included (the real time by default): a test clock lets time pass at once. */
+  clock?: Clock;
+  /** Background tasks of the test's own, or jobs run only when the test says. */
+  jobs?: JobQueueSettings;
+  /** Adds routes of the test's own before the app starts (to see what the start-up checks make of them). */
+  addRoutes?: (app: FastifyInstance) => void;
+  /** Where the app logs (at LOG_LEVEL, info by default); without it the app logs nothing. */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole app on a fresh, migrated database, driven through `app.inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const clock = options.clock ?? systemClock;
   const database = await createTestDatabase();
   await migrateToLatest(database.db);
-  if (options.seed !== false) await seedDemoCatalogue(database.db);
+  if (options.seed !== false) await seedDemoCatalogue(database.db, clock());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-data-'));
   const webRoot = options.webRoot ?? path.join(dataDir, 'no-web-build');
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env }, webRoot);
-  const app = await buildApp({ config, database, logger: false, sms: options.sms, gateway: options.gateway });
-  await app.ready();
+  const app = await buildApp({
+    config,
+    database,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+    sms: options.sms,
+    gateway: options.gateway,
+    clock,
+    jobs: options.jobs,
+  });
+  options.addRoutes?.(app);
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    await database.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     db: database.db,
     database,
+    dataDir,
     async close() {
       await app.close();
       await database.dispose();

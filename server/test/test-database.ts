@@ -4,15 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openPostgres, openSqlite } from '../db/database.ts';
+import { postgresAdminUrl } from './postgres-test-server.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
 /** Which database the API tests run on; the test runner runs them once for each. */
 export const testDialect: TestDialect = process.env.JOINERY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-export const postgresAdminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 export interface TestDatabase extends DatabaseHandle {
+  /** Another connection to the same database, as a second server process would have; close it before disposing. */
+  connectAgain(): DatabaseHandle;
   /** Closes the connection and removes the database. */
   dispose(): Promise<void>;
 }
@@ -31,9 +32,11 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-test-'));
-    const handle = openSqlite(path.join(dir, 'joinery.db'));
+    const file = path.join(dir, 'joinery.db');
+    const handle = openSqlite(file);
     return {
       ...handle,
+      connectAgain: () => openSqlite(file),
       async dispose() {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -48,6 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = openPostgres(url.toString(), 20);
   return {
     ...handle,
+    connectAgain: () => openPostgres(url.toString(), 20),
     async dispose() {
       await handle.close();
       await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));

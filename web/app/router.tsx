@@ -23,8 +23,14 @@ export const routes: RouteObject[] = [
       { path: 'login', ...lazyPage(() => import('./routes/login.tsx')) },
       { path: 'phoneLogin', ...lazyPage(() => import('./routes/phone-login.tsx')) },
       { path: 'register', ...lazyPage(() => import('./routes/register.tsx')) },
+      { path: 'forgotPassword', ...lazyPage(() => import('./routes/forgot-password.tsx')) },
+      { path: 'resetPassword', ...lazyPage(() => import('./routes/reset-password.tsx')) },
+      { path: 'verifyEmail', ...lazyPage(() => import('./routes/verify-email.tsx')) },
       { path: 'portfolio', ...lazyPage(() => import('./routes/portfolio.tsx')) },
       { path: 'blogs', ...lazyPage(() => import('./routes/blogs.tsx')) },
+      // The links in newsletter e-mail (double opt-in and unsubscribe).
+      { path: 'newsletter/confirm', ...lazyPage(() => import('./routes/newsletter-confirm.tsx')) },
+      { path: 'newsletter/unsubscribe', ...lazyPage(() => import('./routes/newsletter-unsubscribe.tsx')) },
       {
         Component: RequireSignIn,
         children: [
@@ -45,6 +51,7 @@ export const routes: RouteObject[] = [
                   { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
                   { path: 'admin', ...lazyPage(() => import('./routes/dashboard/make-admin.tsx')) },
                   { path: 'messages', ...lazyPage(() => import('./routes/dashboard/messages.tsx')) },
+                  { path: 'jobs', ...lazyPage(() => import('./routes/dashboard/background-jobs.tsx')) },
                 ],
               },
             ],

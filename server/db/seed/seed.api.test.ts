@@ -4,6 +4,8 @@ import { migrateToLatest } from '../migrate.ts';
 import { demoProducts, demoReviews } from './demo-catalogue.ts';
 import { seedDemoCatalogue } from './seed.ts';
 
+const seededAt = new Date('2026-03-02T09:00:00.000Z');
+
 let database: TestDatabase;
 beforeEach(async () => {
   database = await createTestDatabase();
@@ -16,27 +18,27 @@ const count = async (table: 'products' | 'reviews') =>
 
 describe('seedDemoCatalogue', () => {
   it('fills an empty database with the demo products and reviews', async () => {
-    expect(await seedDemoCatalogue(database.db)).toBe(true);
+    expect(await seedDemoCatalogue(database.db, seededAt)).toBe(true);
     expect(await count('products')).toBe(demoProducts.length);
     expect(await count('reviews')).toBe(demoReviews.length);
   });
 
   it('never seeds twice, even when started concurrently', async () => {
-    const results = await Promise.all([seedDemoCatalogue(database.db), seedDemoCatalogue(database.db)]);
+    const results = await Promise.all([seedDemoCatalogue(database.db, seededAt), seedDemoCatalogue(database.db, seededAt)]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await seedDemoCatalogue(database.db)).toBe(false);
+    expect(await seedDemoCatalogue(database.db, seededAt)).toBe(false);
     expect(await count('products')).toBe(demoProducts.length);
   });
 
   it('leaves a catalogue its owner emptied empty', async () => {
-    await seedDemoCatalogue(database.db);
+    await seedDemoCatalogue(database.db, seededAt);
     await database.db.deleteFrom('products').execute();
-    expect(await seedDemoCatalogue(database.db)).toBe(false);
+    expect(await seedDemoCatalogue(database.db, seededAt)).toBe(false);
     expect(await count('products')).toBe(0);
   });
 
   it('stores prices as integer cents', async () => {
-    await seedDemoCatalogue(database.db);
+    await seedDemoCatalogue(database.db, seededAt);
     const rows = await database.db.selectFrom('products').select(['name', 'price_cents']).execute();
     const expected = new Map(demoProducts.map((p) => [p.name, p.priceCents]));
     for (const row of rows) expect(row.price_cents).toBe(expected.get(row.name));

@@ -9,7 +9,7 @@ const seededKey = 'demo_catalogue_seeded';
  * A marker row claimed inside the transaction makes this safe to run on every start, from
  * several processes at once, and keeps a shop whose owner emptied the catalogue empty.
  */
-export async function seedDemoCatalogue(db: Database, now = new Date()): Promise<boolean> {
+export async function seedDemoCatalogue(db: Database, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('app_meta')

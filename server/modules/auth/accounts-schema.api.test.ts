@@ -5,7 +5,9 @@ import { getMigrations } from 'better-auth/db/migration';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../clock.ts';
 import { loadConfig } from '../../config/env.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { createRateLimitRepository } from '../rate-limit/rate-limit-repository.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDialect } from '../../test/test-database.ts';
@@ -21,6 +23,11 @@ import type { SmsSender } from './sms/sms-sender.ts';
 const noSms: SmsSender = {
   async send() {
     throw new Error('the schema check sends no text messages');
+  },
+};
+const noMail: Mailer = {
+  async enqueue() {
+    throw new Error('the schema check sends no e-mail');
   },
 };
 
@@ -77,7 +84,8 @@ function optionsWithEveryPlugin() {
     database: shop.database,
     secret: 'a-test-secret-that-is-long-enough-for-better-auth',
     sms: noSms,
-    rateLimits: createRateLimitRepository(shop.db),
+    rateLimits: createRateLimitRepository(shop.db, systemClock),
+    mailer: noMail,
     log: recordingLog,
   });
 }

@@ -1,4 +1,6 @@
+import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { Auth } from './auth.ts';
 
@@ -18,16 +20,21 @@ export async function ensureAdminAccount(
   admin: { email: string; password: string },
   log: FastifyBaseLogger,
 ): Promise<void> {
+  let created = false;
   if (!(await users.findByEmail(admin.email))) {
     try {
       await auth.api.signUpEmail({ body: { name: 'Shop admin', email: admin.email, password: admin.password } });
-      log.info({ email: admin.email }, 'admin account created');
+      created = true;
     } catch (error) {
+      if (isAPIError(error) && error.body?.code === errorCodes.passwordTooCommon) {
+        throw new AdminAccountError('ADMIN_PASSWORD is one of the most common passwords, which the shop refuses for every account. Choose another.');
+      }
       // Another process may have created it a moment ago; anything else is a real failure.
       if (!(await users.findByEmail(admin.email))) throw error;
     }
   }
   const account = await users.findByEmail(admin.email);
+  // Already an admin (every start after the first): nothing to do and nothing to say.
   if (!account || account.role === 'admin') return;
 
   const hash = await users.passwordHash(account.id);
@@ -39,5 +46,6 @@ export async function ensureAdminAccount(
     );
   }
   await users.updateProfile(account.id, { role: 'admin' });
-  log.info({ email: admin.email }, 'existing account made an admin');
+  // One line, said once the account is an admin: sign-up makes a customer, promoted just above.
+  log.info({ email: admin.email }, created ? 'admin account created' : 'existing account made an admin');
 }

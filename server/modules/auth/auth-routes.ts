@@ -5,6 +5,8 @@ import { sessionSchema, signInOptionsSchema } from '../../../common/schemas/user
 import type { AuthConfig } from '../../config/env.ts';
 import type { UserService } from '../users/user-service.ts';
 import { type Auth, clientAddressHeader } from './auth.ts';
+import { isPhoneAccountEmail } from './account-mail.ts';
+import { answerWithAuthLog } from './auth-log.ts';
 import type { Sessions } from './viewer.ts';
 
 export interface AuthRouteOptions {
@@ -14,8 +16,6 @@ export interface AuthRouteOptions {
   settings: AuthConfig;
   publicUrl: string;
 }
-
-const noStore = 'no-store';
 
 /** Every `token` field, at any depth: better-auth's session tokens, for apps that use bearer tokens. */
 function withoutTokens(value: unknown): unknown {
@@ -44,17 +44,23 @@ function shopBody(text: string, status: number): string {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { auth, sessions, users, settings, publicUrl }) => {
+  // Only JSON goes on to better-auth: plain text is refused here with the API's 415, as any other
+  // type is, rather than passed on for better-auth to refuse in words of its own.
+  app.removeContentTypeParser('text/plain');
   // better-auth answers everything under /api/auth with a web Request and Response.
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    // better-auth settles who may do what on its own routes.
+    config: { access: 'public' },
     schema: { hide: true },
     async handler(request, reply) {
       const headers = fromNodeHeaders(request.headers);
       // The client's address as Fastify resolved it (trusted proxies only), for better-auth's rate limits.
       headers.set(clientAddressHeader, request.ip);
       const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
-      const response = await auth.handler(new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }));
+      const authRequest = new Request(new URL(request.url, publicUrl), { method: request.method, headers, body });
+      const response = await answerWithAuthLog(request.log, () => auth.handler(authRequest));
 
       reply.status(response.status);
       for (const [name, value] of response.headers) {
@@ -72,23 +78,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.get(
     '/session',
     {
+      // Anyone may ask; the answer is personal, so it is never kept (the default).
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Who is signed in on this browser, if anyone',
         response: { 200: sessionSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', noStore);
+    async (request) => {
       const viewer = await sessions.viewerOf(request);
       if (!viewer) return { user: null };
-      return { user: { ...viewer, hasPassword: await users.hasPassword(viewer.id) } };
+      const { emailVerified, ...person } = viewer;
+      return {
+        user: { ...person, hasPassword: await users.hasPassword(viewer.id), emailConfirmationNeeded: !emailVerified && !isPhoneAccountEmail(viewer.email) },
+      };
     },
   );
 
   app.get(
     '/sign-in-options',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['accounts'],
         summary: 'Which sign-in methods this shop has set up',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { cookieFrom, testOrigin } from '../../test/accounts.ts';
+import { captureLog, logLevels } from '../../test/log-capture.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -122,8 +123,17 @@ describe('sign-up', () => {
     expect(user).toMatchObject({ name: 'First Last', email, role: 'user', hasPassword: true });
   });
 
+  it.each(['password1', 'Dragon', 'iloveyou'])('refuses the common password %s with a clear message and makes no account', async (common) => {
+    const body = { ...valid(), password: common };
+    const res = await authPost('/sign-up/email', body, { client: newClient() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Please choose another.' });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await usersNamed(body.email)).toBe(0);
+  });
+
   it('accepts a password of exactly six characters', async () => {
-    const res = await authPost('/sign-up/email', { ...valid(), password: '123456' }, { client: newClient() });
+    const res = await authPost('/sign-up/email', { ...valid(), password: 'tenon7' }, { client: newClient() });
     expect(res.statusCode).toBe(200);
   });
 
@@ -420,6 +430,47 @@ describe('the admin named by ADMIN_EMAIL', () => {
     const second = await anotherProcess({ ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
     const cookie = await logIn(email, { client, app: second });
     expect(await sessionUser(cookie, second)).toMatchObject({ email, name: 'Promoted Pete', role: 'admin' });
+  });
+
+  it('stops the start with a message naming ADMIN_PASSWORD when it is a common password, and makes no account', async () => {
+    const email = newEmail();
+    await expect(anotherProcess({ ADMIN_EMAIL: email, ADMIN_PASSWORD: 'password1' })).rejects.toThrow(
+      'ADMIN_PASSWORD is one of the most common passwords, which the shop refuses for every account. Choose another.',
+    );
+    expect(await usersNamed(email)).toBe(0);
+  });
+
+  it('is announced in one line at the first start, and not at a later start', async () => {
+    const email = 'announced@joinery.example';
+    const env = { ...baseEnv, ADMIN_EMAIL: email };
+    const log = captureLog();
+    const linesAboutTheAdmin = () => log.lines.filter((line) => line.email === email || /admin/i.test(line.msg ?? ''));
+    const fresh = await createTestApp({ seed: false, env, logStream: log.stream });
+    try {
+      expect(linesAboutTheAdmin()).toEqual([expect.objectContaining({ level: logLevels.info, msg: 'admin account created', email })]);
+
+      log.lines.length = 0;
+      const later = await buildApp({ config: loadConfig({ ...env, DATA_DIR: dataDir }, '/nonexistent'), database: fresh.database, logStream: log.stream });
+      await later.ready();
+      await later.close();
+      // The log is on (it reports the missing web build), yet says nothing about the admin.
+      expect(log.lines.length).toBeGreaterThan(0);
+      expect(linesAboutTheAdmin()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('says an existing customer was made an admin, in one line', async () => {
+    const { email } = await register({ client: newClient(), name: 'Announced Anna' });
+    const log = captureLog();
+    const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password }, '/nonexistent');
+    const app = await buildApp({ config, database: shop.database, logStream: log.stream });
+    extraApps.push(app);
+    await app.ready();
+    expect(log.lines.filter((line) => line.email === email)).toEqual([
+      expect.objectContaining({ level: logLevels.info, msg: 'existing account made an admin' }),
+    ]);
   });
 
   it('ends up as one admin when two processes start at once on a new database', async () => {

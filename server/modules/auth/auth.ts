@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { captcha, phoneNumber, twoFactor } from 'better-auth/plugins';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { signInPhoneProblem } from '../../../common/phone-rules.ts';
+import type { z } from 'zod';
+import { accountMessages } from '../../../common/account-rules.ts';
+import { errorCodes } from '../../../common/schemas/errors.ts';
+import { changePasswordBodySchema, forgotPasswordSchema, resetPasswordBodySchema } from '../../../common/schemas/password-changes.ts';
+import { signInPhoneSchema } from '../../../common/schemas/phone-sign-in.ts';
+import { problemOf } from '../../../common/schemas/problem-of.ts';
 import { signInSchema, signUpSchema } from '../../../common/schemas/users.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimitRepository } from '../rate-limit/rate-limit-repository.ts';
+import { createAccountMail } from './account-mail.ts';
+import { logAuthLine } from './auth-log.ts';
+import { isCommonPassword } from './common-passwords/common-password.ts';
 import { configuredOAuthProviders } from './oauth-providers.ts';
 import { SmsDeliveryError, type SmsSender } from './sms/sms-sender.ts';
 
@@ -33,6 +42,9 @@ export const phoneAccountName = 'Joinery customer';
 
 const codeLifetimeSeconds = 5 * 60;
 const hourMs = 60 * 60 * 1000;
+/** How long the links in account mail work; the messages (account-messages.ts) say the same. */
+const resetLinkLifetimeSeconds = 60 * 60;
+const confirmationLinkLifetimeSeconds = 24 * 60 * 60;
 
 /** Paths a client may call only a few times a minute: guessing passwords or codes must be slow. */
 const guardedPaths = [
@@ -43,6 +55,11 @@ const guardedPaths = [
   '/phone-number/verify',
   '/two-factor/verify-totp',
   '/two-factor/verify-backup-code',
+  // Each of these mails a link or checks a password: as slow to abuse as signing in.
+  '/request-password-reset',
+  '/reset-password',
+  '/change-password',
+  '/send-verification-email',
 ];
 
 export interface AuthDependencies {
@@ -51,6 +68,7 @@ export interface AuthDependencies {
   secret: string;
   sms: SmsSender;
   rateLimits: RateLimitRepository;
+  mailer: Mailer;
   log: FastifyBaseLogger;
 }
 
@@ -58,10 +76,26 @@ function badRequest(message: string): APIError {
   return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message });
 }
 
+/** A body checked with one of the shared schemas, or the first of its messages as a 400. */
+function parsedOrRefused<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
+  return parsed.data;
+}
+
+/** A new password must not be one that attackers try first. */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new APIError('BAD_REQUEST', { code: errorCodes.passwordTooCommon, message: accountMessages.passwordTooCommon });
+}
+
+/** better-auth builds the same mail for a new account and for a new link; the path tells them apart. */
+const isNewLinkRequest = (request: Request | undefined) => Boolean(request && new URL(request.url).pathname.endsWith('/send-verification-email'));
+
 /** better-auth's settings for this shop; the schema test checks the migrations against them. */
-export function authOptions({ config, database, secret, sms, rateLimits, log }: AuthDependencies) {
+export function authOptions({ config, database, secret, sms, rateLimits, mailer, log }: AuthDependencies) {
   const { auth: settings } = config;
   const attemptsRule = { window: 60, max: settings.attemptsPerMinute };
+  const accountMail = createAccountMail({ mailer, db: database.db, rateLimits, publicUrl: config.publicUrl, log });
 
   /** The shop's own rules run before better-auth's, so that the pages get the specification's messages. */
   const checkInput = createAuthMiddleware(async (ctx) => {
@@ -72,15 +106,37 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
     if (ctx.path === '/sign-up/email') {
       const parsed = signUpSchema.safeParse(ctx.body);
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
+      refuseCommonPassword(parsed.data.password);
       // better-auth goes on with the checked fields only.
       return { context: { body: parsed.data } };
+    }
+    if (ctx.path === '/request-password-reset') {
+      return { context: { body: parsedOrRefused(forgotPasswordSchema, ctx.body) } };
+    }
+    if (ctx.path === '/reset-password') {
+      const body = parsedOrRefused(resetPasswordBodySchema, ctx.body);
+      refuseCommonPassword(body.newPassword);
+      return { context: { body } };
+    }
+    if (ctx.path === '/change-password') {
+      const body = parsedOrRefused(changePasswordBodySchema, ctx.body);
+      refuseCommonPassword(body.newPassword);
+      // Whoever changes a password may be locking someone out: every other session ends, whatever the client asked.
+      return { context: { body: { ...body, revokeOtherSessions: true } } };
+    }
+    if (ctx.path === '/send-verification-email') {
+      // Only from the dashboard's banner, for the signed-in account's own address: nobody can have
+      // links mailed to an address that is not theirs.
+      const session = await getSessionFromCtx(ctx);
+      if (!session) throw new APIError('UNAUTHORIZED', { code: errorCodes.unauthenticated, message: 'Please log in to ask for a new link.' });
+      return { context: { body: { email: session.user.email } } };
     }
     if (ctx.path === '/phone-number/send-otp' || ctx.path === '/phone-number/verify') {
       const body = ctx.body as { phoneNumber?: unknown } | undefined;
       const phone = typeof body?.phoneNumber === 'string' ? body.phoneNumber : undefined;
       const number = phone === undefined ? undefined : canonicalPhone(phone);
       if (ctx.path === '/phone-number/send-otp') {
-        const problem = signInPhoneProblem(phone);
+        const problem = problemOf(signInPhoneSchema, phone);
         if (problem) throw badRequest(problem);
         const { count } = await rateLimits.hit(`sms-number:${String(number)}`, hourMs);
         if (count > settings.smsCodesPerNumberPerHour) {
@@ -95,6 +151,13 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
     }
   });
 
+  /** better-auth has no callback for a changed password (only for a reset): its answer says whose it was. */
+  const announceChangedPassword = createAuthMiddleware(async (ctx) => {
+    const returned: unknown = ctx.context.returned;
+    if (ctx.path !== '/change-password' || isAPIError(returned) || !returned || typeof returned !== 'object' || !('user' in returned)) return;
+    await accountMail.passwordChanged(returned.user as { name: string; email: string });
+  });
+
   return {
     appName: 'Joinery',
     baseURL: config.publicUrl,
@@ -105,7 +168,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
-      log: (level, message, ...args) => log[level]({ auth: args }, message),
+      log: (level, message, ...args) => logAuthLine(log, level, message, args),
     },
     // A refused sign-in is the caller's problem, not the server's: only failures are errors.
     onAPIError: {
@@ -114,7 +177,23 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
         else log.error({ err: error }, 'auth request failed');
       },
     },
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: resetLinkLifetimeSeconds,
+      // A reset is how an owner takes back an account: whoever else was signed in is signed out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => accountMail.passwordReset(user, token),
+      onPasswordReset: ({ user }) => accountMail.passwordChanged(user),
+    },
+    // Signing up mails a link that confirms the address; nothing waits for it (ADR 010).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: confirmationLinkLifetimeSeconds,
+      sendVerificationEmail: ({ user, token }, request) => accountMail.emailConfirmation(user, token, isNewLinkRequest(request) ? 'new link' : 'welcome'),
+    },
     user: {
       additionalFields: {
         // `input: false`: no sign-up or profile call from a browser can set these through better-auth.
@@ -132,9 +211,9 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
       // Counted in the shop's database, so that every server process sees the same counts.
       customStorage: {
         async consume(key, rule) {
-          const { count, resetAt } = await rateLimits.hit(`auth:${key}`, rule.window * 1000);
+          const { count, msUntilReset } = await rateLimits.hit(`auth:${key}`, rule.window * 1000);
           const allowed = count <= rule.max;
-          return { allowed, retryAfter: allowed ? null : Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
+          return { allowed, retryAfter: allowed ? null : Math.max(1, Math.ceil(msUntilReset / 1000)) };
         },
       },
     },
@@ -148,7 +227,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
       // migrations' text ids have no default there.
       database: { generateId: () => randomUUID() },
     },
-    hooks: { before: checkInput },
+    hooks: { before: checkInput, after: announceChangedPassword },
     // Endpoints no page uses are off. The phone plugin's password sign-in and reset would work
     // outside the codes' checks and limits above; the session lists would hand tokens to scripts;
     // profile and e-mail changes go through PUT /api/users/{email}, with the shop's rules.
@@ -175,7 +254,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, log }: 
         otpLength: 6,
         expiresIn: codeLifetimeSeconds,
         allowedAttempts: 3,
-        phoneNumberValidator: (phone) => !signInPhoneProblem(phone),
+        phoneNumberValidator: (phone) => signInPhoneSchema.safeParse(phone).success,
         // Not the number as the name: names are shown with reviews, and a phone number is private.
         signUpOnVerification: { getTempEmail: phoneAccountEmail, getTempName: () => phoneAccountName },
         async sendOTP({ phoneNumber: to, code }) {

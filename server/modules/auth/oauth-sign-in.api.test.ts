@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailingShopEnv, waitForMail } from '../../test/account-mailbox.ts';
 import { CookieJar } from '../../test/cookie-jar.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The shop's public address: the redirect URI the providers are told is built on it. */
@@ -77,12 +79,17 @@ const provider = http.createServer((request, response) => {
 let providerUrl: string;
 
 let shop: TestApp;
+/** The shop's mail provider: a new account whose address nobody vouched for is sent a link to confirm it. */
+let mailbox: SmtpStandIn;
 beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  mailbox = await startSmtpStandIn();
   shop = await createTestApp({
     seed: false,
+    jobs: { pollIntervalMs: 50 },
     env: {
+      ...mailingShopEnv(mailbox),
       PUBLIC_URL: publicUrl,
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
@@ -99,6 +106,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await shop?.close();
+  await mailbox?.close();
   provider.closeAllConnections();
   await new Promise((resolve) => provider.close(resolve));
 });
@@ -128,7 +136,7 @@ async function startSignIn(providerId: string, client: string, app = shop.app) {
 async function callback(providerId: string, query: Record<string, string>, jar: CookieJar, client: string) {
   const res = await shop.app.inject({
     method: 'GET',
-    url: `/api/auth/callback/${providerId}?${new URLSearchParams(query)}`,
+    url: `/api/auth/callback/${providerId}?${new URLSearchParams(query).toString()}`,
     headers: { cookie: jar.header() },
     remoteAddress: client,
   });
@@ -139,7 +147,7 @@ async function callback(providerId: string, query: Record<string, string>, jar: 
 async function viewerOf(jar: CookieJar) {
   const res = await shop.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: jar.header() } });
   expect(res.statusCode).toBe(200);
-  return res.json().user as { name: string; email: string; role: string; hasPassword: boolean } | null;
+  return res.json().user as { name: string; email: string; role: string; hasPassword: boolean; emailConfirmationNeeded: boolean } | null;
 }
 
 const usersWithEmail = (email: string) =>
@@ -151,7 +159,7 @@ describe('signing in with Google', () => {
   it('sends the browser to Google with the client id, the redirect URI and a state', async () => {
     const { res } = await startSignIn('google', newClient());
     expect(res.statusCode).toBe(200);
-    const { url, redirect } = res.json() as { url: string; redirect: boolean };
+    const { url, redirect } = res.json<{ url: string; redirect: boolean }>();
     expect(redirect).toBe(true);
     const authorize = new URL(url);
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${providerUrl}/google/authorize`);
@@ -168,7 +176,7 @@ describe('signing in with Google', () => {
   it('signs the person in on the way back, makes their account from Google’s profile, and lands on the callback URL', async () => {
     const client = newClient();
     const { res: started, jar } = await startSignIn('google', client);
-    const authorize = new URL((started.json() as { url: string }).url);
+    const authorize = new URL(started.json<{ url: string }>().url);
     const state = authorize.searchParams.get('state') ?? '';
 
     const res = await callback('google', { code: google.code, state }, jar, client);
@@ -194,13 +202,17 @@ describe('signing in with Google', () => {
     expect(await usersWithEmail(googleProfile.email)).toEqual([
       { id: expect.any(String), name: googleProfile.name, email: googleProfile.email, role: 'user' },
     ]);
+    // Google vouched for the address: there is nothing to confirm and no link is mailed.
+    expect(await viewerOf(jar)).toMatchObject({ emailConfirmationNeeded: false });
+    await shop.app.jobs.waitUntilIdle();
+    expect(mailbox.received.filter((mail) => mail.to.includes(googleProfile.email))).toEqual([]);
   });
 
   it('signs the same Google account into the same user the next time', async () => {
     const client = newClient();
     const signInOnce = async () => {
       const { res: started, jar } = await startSignIn('google', client);
-      const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+      const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
       expect((await callback('google', { code: google.code, state }, jar, client)).statusCode).toBe(302);
       return viewerOf(jar);
     };
@@ -216,7 +228,7 @@ describe('signing in with Facebook', () => {
     const client = newClient();
     const { res: started, jar } = await startSignIn('facebook', client);
     expect(started.statusCode).toBe(200);
-    const authorize = new URL((started.json() as { url: string }).url);
+    const authorize = new URL(started.json<{ url: string }>().url);
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${providerUrl}/facebook/dialog/oauth`);
     expect(authorize.searchParams.get('client_id')).toBe(facebook.clientId);
     expect(authorize.searchParams.get('redirect_uri')).toBe(`${publicUrl}/api/auth/callback/facebook`);
@@ -240,6 +252,10 @@ describe('signing in with Facebook', () => {
     expect(me?.query.get('fields')?.split(',')).toEqual(expect.arrayContaining(['id', 'name', 'email', 'picture']));
 
     expect(await viewerOf(jar)).toMatchObject({ name: facebookProfile.name, email: facebookProfile.email, role: 'user' });
+    // Facebook does not say it confirmed the address: the shop asks its owner to.
+    expect(await viewerOf(jar)).toMatchObject({ emailConfirmationNeeded: true });
+    const welcome = await waitForMail(mailbox, facebookProfile.email, 'Welcome to Joinery: please confirm your e-mail address');
+    expect(welcome.text).toContain(`${publicUrl}/verifyEmail?token=`);
     const [stored] = await shop.db
       .selectFrom('user')
       .select(['name', 'email', 'image'])
@@ -268,7 +284,7 @@ describe('refusals', () => {
   it('refuses a callback whose state is not the one it handed out, and makes no user', async () => {
     const client = newClient();
     const { res: started, jar } = await startSignIn('google', client);
-    const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+    const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
     const before = await shop.db.selectFrom('user').select('id').execute();
 
     const res = await callback('google', { code: google.code, state: `${state.slice(0, -1)}${state.endsWith('x') ? 'y' : 'x'}` }, jar, client);
@@ -284,7 +300,7 @@ describe('refusals', () => {
   it('refuses a callback carrying a state from another browser', async () => {
     const client = newClient();
     const { res: started } = await startSignIn('google', client);
-    const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+    const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
     // An attacker's state, delivered to a victim whose browser holds no matching cookie.
     const res = await callback('google', { code: google.code, state }, new CookieJar(), client);
     expect(res.statusCode).toBe(302);
@@ -295,7 +311,7 @@ describe('refusals', () => {
   it('refuses a code the provider does not accept', async () => {
     const client = newClient();
     const { res: started, jar } = await startSignIn('google', client);
-    const state = new URL((started.json() as { url: string }).url).searchParams.get('state') ?? '';
+    const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
     const res = await callback('google', { code: 'forged-code', state }, jar, client);
     expect(res.statusCode).toBe(302);
     expect(new URL(String(res.headers.location), publicUrl).searchParams.get('error')).toBeTruthy();

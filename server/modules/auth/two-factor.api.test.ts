@@ -72,7 +72,7 @@ async function customerWithTwoFactor(): Promise<TwoFactorAccount> {
   const { jar } = account;
   const enabled = await postAuth('/two-factor/enable', { password: account.password }, jar, client);
   expect(enabled.statusCode).toBe(200);
-  const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
+  const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
   const secret = totpSecretFromUri(totpURI);
   const verified = await postAuth('/two-factor/verify-totp', { code: totpCode(secret) }, jar, client);
   expect(verified.statusCode).toBe(200);
@@ -96,7 +96,7 @@ describe('turning on two-factor', () => {
 
     const enabled = await postAuth('/two-factor/enable', { password: account.password }, jar, client);
     expect(enabled.statusCode).toBe(200);
-    const { totpURI, backupCodes } = enabled.json() as { totpURI: string; backupCodes: string[] };
+    const { totpURI, backupCodes } = enabled.json<{ totpURI: string; backupCodes: string[] }>();
     const uri = new URL(totpURI);
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.host).toBe('totp');

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { UserRole } from '../../../common/account-rules.ts';
-import { AppError } from '../../errors.ts';
 import type { Auth } from './auth.ts';
 
 /** Who is signed in, as the server's checks need them. */
@@ -12,6 +10,8 @@ export interface SignedInUser {
   email: string;
   role: UserRole;
   twoFactorEnabled: boolean;
+  /** Whether the owner has confirmed the address with the link mailed to it (or Google vouched for it). */
+  emailVerified: boolean;
 }
 
 /** Finds who is signed in on a request, from its session cookie, once per request. */
@@ -32,6 +32,7 @@ export function createSessions(auth: Auth): Sessions {
       email: user.email,
       role: user.role === 'admin' ? 'admin' : 'user',
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      emailVerified: user.emailVerified,
     };
   }
   return {
@@ -44,17 +45,4 @@ export function createSessions(auth: Auth): Sessions {
       return viewer;
     },
   };
-}
-
-/** The signed-in person, or a 401 the page turns into a trip to /login. */
-export async function requireSignedIn(sessions: Sessions, request: FastifyRequest): Promise<SignedInUser> {
-  const viewer = await sessions.viewerOf(request);
-  if (!viewer) throw new AppError(401, errorCodes.unauthenticated, 'Please log in first.');
-  return viewer;
-}
-
-export async function requireAdmin(sessions: Sessions, request: FastifyRequest): Promise<SignedInUser> {
-  const viewer = await requireSignedIn(sessions, request);
-  if (viewer.role !== 'admin') throw new AppError(403, errorCodes.forbidden, 'Only an admin may do this.');
-  return viewer;
 }

@@ -8,6 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthRepository }> =
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Whether this process and its database answer',

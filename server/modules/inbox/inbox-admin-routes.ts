@@ -4,8 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { contactMessageSchema, newsletterSubscriberSchema } from '../../../common/schemas/inbox.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
-import { adminFirst } from '../auth/route-guards.ts';
-import type { Sessions } from '../auth/viewer.ts';
 import type { InboxService } from './inbox-service.ts';
 import { sendPage } from '../../pagination.ts';
 
@@ -13,18 +11,16 @@ const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 export interface InboxAdminRouteOptions {
   inbox: InboxService;
-  sessions: Sessions;
 }
 
 /** The admin's inbox: what people sent through the home page's contact and newsletter forms. */
-export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = async (app, { inbox, sessions }) => {
-  // Checked before the query is validated: a caller who may not look gets 401 or 403, not a 400.
-  const onRequest = adminFirst(sessions);
+export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = async (app, { inbox }) => {
+  const config = { access: 'admin' } as const;
 
   app.get(
     '/contact-messages',
     {
-      onRequest,
+      config,
       schema: {
         tags: ['inbox'],
         summary: 'Messages from the contact form, newest first (admins only)',
@@ -40,7 +36,7 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
   app.get(
     '/newsletter-subscribers',
     {
-      onRequest,
+      config,
       schema: {
         tags: ['inbox'],
         summary: 'Newsletter subscribers, newest first (admins only)',
@@ -56,7 +52,7 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
   app.get(
     '/newsletter-subscribers.csv',
     {
-      onRequest,
+      config,
       schema: {
         tags: ['inbox'],
         summary: 'Every newsletter subscriber as a CSV file, newest first (admins only)',
@@ -72,8 +68,6 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
-        // A list of people's addresses: no browser or proxy should keep a copy.
-        .header('cache-control', 'no-store')
         // Typed as the documented string body; Fastify sends a stream as it is, unserialised.
         .send(Readable.from(inbox.subscribersCsv()) as unknown as string);
     },

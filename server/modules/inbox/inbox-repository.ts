@@ -17,20 +17,17 @@ export interface SubscriberCursor {
 }
 
 export function createInboxRepository(db: Database) {
-  return {
-    /** Adds an address to the newsletter list; answers false when it was there already. */
-    async addSubscriber(email: string, now: Date): Promise<boolean> {
-      const result = await db
-        .insertInto('newsletter_subscribers')
-        .values({ id: newRecordId(), email, created_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column('email').doNothing())
-        .executeTakeFirst();
-      return Boolean(result.numInsertedOrUpdatedRows);
-    },
+  /** The newsletter list: the addresses whose owners confirmed them (ADR 011). */
+  const confirmed = () => db.selectFrom('newsletter_subscribers').where('confirmed_at', 'is not', null);
 
-    async addContactMessage(message: Omit<ContactMessageRow, 'id'>): Promise<ContactMessageRow> {
+  return {
+    /** Stores the message; `alongside` runs in the same transaction (the shop's notice is queued with it). */
+    async addContactMessage(message: Omit<ContactMessageRow, 'id'>, alongside?: (trx: Database, row: ContactMessageRow) => Promise<void>): Promise<ContactMessageRow> {
       const row = { id: newRecordId(), ...message };
-      await db.insertInto('contact_messages').values(row).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('contact_messages').values(row).execute();
+        await alongside?.(trx, row);
+      });
       return row;
     },
 
@@ -43,22 +40,22 @@ export function createInboxRepository(db: Database) {
       return { rows, total: Number(count.total) };
     },
 
-    /** Newest first, as the contact messages (index newsletter_subscribers_created_at_idx). */
+    /** The confirmed subscribers, newest first, as the contact messages (index newsletter_subscribers_created_at_idx). */
     async listSubscribers({ limit, offset }: Page): Promise<{ rows: SubscriberRow[]; total: number }> {
       const [rows, count] = await Promise.all([
-        db.selectFrom('newsletter_subscribers').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-        db.selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        confirmed().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        confirmed().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },
 
     /**
-     * The next batch of subscribers, newest first, after the cursor. Keyset paging rather than an
+     * The next batch of confirmed subscribers, newest first, after the cursor. Keyset paging rather than an
      * offset: each batch is one seek on the (created_at, id) index however far the export has got,
      * and a subscriber who joins meanwhile neither shifts nor repeats the rows still to come.
      */
     subscribersAfter(cursor: SubscriberCursor | undefined, limit: number): Promise<SubscriberRow[]> {
-      let query = db.selectFrom('newsletter_subscribers').selectAll();
+      let query = confirmed().selectAll();
       if (cursor) {
         query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
       }

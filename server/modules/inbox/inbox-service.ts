@@ -1,4 +1,7 @@
 import type { ContactMessage, ContactMessageInput, NewsletterSubscriber } from '../../../common/schemas/inbox.ts';
+import type { Clock } from '../../clock.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { newContactMessage } from '../mail/templates/shop-messages.ts';
 import { csvLine } from './csv.ts';
 import type { ContactMessageRow, InboxRepository, SubscriberRow } from './inbox-repository.ts';
 
@@ -21,17 +24,23 @@ const toContactMessage = (row: ContactMessageRow): ContactMessage => ({
 
 const toSubscriber = (row: SubscriberRow): NewsletterSubscriber => ({ _id: row.id, email: row.email, createdAt: row.created_at });
 
-export function createInboxService(inbox: InboxRepository, clock: () => Date = () => new Date()) {
-  return {
-    /** Subscribing twice is not an error: the address is on the list once, and the person is told so. */
-    async subscribe(email: string): Promise<{ email: string; alreadySubscribed: boolean }> {
-      const normalised = email.trim().toLowerCase();
-      const added = await inbox.addSubscriber(normalised, clock());
-      return { email: normalised, alreadySubscribed: !added };
-    },
+/** Where the shop's own notice of a new contact message goes, if anywhere. */
+export interface ShopNotices {
+  mailer: Mailer;
+  /** SHOP_NOTIFY_EMAIL; unset, no notice is sent. */
+  to: string | undefined;
+  publicUrl: string;
+}
 
+export function createInboxService(inbox: InboxRepository, clock: Clock, notices: ShopNotices) {
+  return {
     async sendContactMessage(input: Required<ContactMessageInput>): Promise<ContactMessage> {
-      return toContactMessage(await inbox.addContactMessage({ ...input, created_at: clock().toISOString() }));
+      const { to } = notices;
+      const notify = to
+        ? (trx: Parameters<Mailer['enqueue']>[0], row: ContactMessageRow) =>
+            notices.mailer.enqueue(trx, { to, content: newContactMessage({ message: toContactMessage(row), messagesUrl: `${notices.publicUrl}/dashboard/messages` }) })
+        : undefined;
+      return toContactMessage(await inbox.addContactMessage({ ...input, created_at: clock().toISOString() }, notify));
     },
 
     /** The admin's inbox, newest first. The caller has checked that the viewer is an admin. */
@@ -40,12 +49,13 @@ export function createInboxService(inbox: InboxRepository, clock: () => Date = (
       return { items: rows.map(toContactMessage), total };
     },
 
+    /** Confirmed subscribers only: an address whose owner has not confirmed it is not on the list. */
     async listSubscribers(page: Page): Promise<{ items: NewsletterSubscriber[]; total: number }> {
       const { rows, total } = await inbox.listSubscribers(page);
       return { items: rows.map(toSubscriber), total };
     },
 
-    /** Every subscriber as CSV, newest first, produced batch by batch as the reader takes it. */
+    /** Every confirmed subscriber as CSV, newest first, produced batch by batch as the reader takes it. */
     async *subscribersCsv(): AsyncGenerator<string> {
       yield csvLine(['email', 'subscribedAt']);
       let cursor: { createdAt: string; id: string } | undefined;

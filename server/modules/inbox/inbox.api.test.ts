@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
+import { newsletterTokenIn, outboxMessages } from '../../test/mail-outbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestClock } from '../../test/test-clock.ts';
 
 /** A data folder for an extra app instance (it keeps a generated auth secret there), never the working directory. */
 const scratchDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-inbox-'));
@@ -36,6 +38,11 @@ describe('POST /api/newsletter', () => {
     const first = await post('/api/newsletter', { email: '  Ann.Joiner@Example.com ' }, client);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ email: 'ann.joiner@example.com', alreadySubscribed: false });
+    // Ann confirms with the link in the e-mail she was sent (double opt-in): now she is on the list.
+    await shop.app.jobs.waitUntilIdle();
+    const [confirmation] = outboxMessages(shop.dataDir).filter((mail) => mail.to === 'ann.joiner@example.com');
+    const confirmed = await post('/api/newsletter/confirm', { token: newsletterTokenIn(confirmation!.text, 'confirm') }, client);
+    expect(confirmed.statusCode).toBe(200);
 
     const again = await post('/api/newsletter', { email: 'ann.joiner@example.com' }, client);
     expect(again.statusCode).toBe(200);
@@ -102,6 +109,27 @@ describe('rate limits on the forms', () => {
     // Another client, and the other form, are not affected.
     expect((await post('/api/contact-messages', validMessage, newClient())).statusCode).toBe(201);
     expect((await post('/api/newsletter', { email: 'limited@example.com' }, client)).statusCode).toBe(201);
+  });
+
+  it("lets a client send again once its hour is over by the shop's clock, and says how long that is", async () => {
+    const clock = createTestClock('2026-05-04T09:00:00.000Z');
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: scratchDataDir(), FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour) }, '/nonexistent');
+    const app = await buildApp({ config, database: shop.database, logger: false, clock });
+    try {
+      const client = newClient();
+      for (let i = 0; i < formsPerHour; i += 1) {
+        expect((await post('/api/contact-messages', validMessage, client, app)).statusCode).toBe(201);
+      }
+      clock.advance(59 * 60_000);
+      const limited = await post('/api/contact-messages', validMessage, client, app);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe('Too many requests. Please try again in 1 minute.');
+
+      clock.advance(60_000);
+      expect((await post('/api/contact-messages', validMessage, client, app)).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
   });
 
   it('behind one trusted proxy, counts the address the proxy saw, whatever the client forged before it', async () => {

@@ -5,12 +5,22 @@ import type { OrdersTable } from '../../db/schema.ts';
 export type OrderRow = OrdersTable;
 export type NewOrderRow = Insertable<OrdersTable>;
 
-/** How marking an order paid went. */
-export type MarkPaidOutcome = 'paid' | 'already-paid' | 'out-of-stock' | 'product-gone';
+/** How marking an order paid went: `not-unpaid` when it was paid already, or is gone. */
+export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-gone';
+
+/** Work done in the transaction of a change, with the order as the change left it (or, for a deletion, as it was). */
+export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
 
 interface Page {
   limit: number;
   offset: number;
+}
+
+/** Thrown inside a transaction to roll it back, then turned into the outcome it stands for. */
+class Refused extends Error {
+  constructor(readonly outcome: MarkPaidOutcome) {
+    super(outcome);
+  }
 }
 
 export function createOrderRepository(db: Database) {
@@ -25,8 +35,11 @@ export function createOrderRepository(db: Database) {
   }
 
   return {
-    async insert(row: NewOrderRow): Promise<void> {
-      await db.insertInto('orders').values(row).execute();
+    async insert(row: OrderRow, alongside: Alongside): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('orders').values(row).execute();
+        await alongside(trx, row);
+      });
     },
 
     findById(id: string): Promise<OrderRow | undefined> {
@@ -36,77 +49,105 @@ export function createOrderRepository(db: Database) {
     listAll: (pageOf: Page) => page({}, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
 
-    /** Deletes an order only while it is unpaid; answers how many were deleted (0 or 1). */
-    async deleteUnpaid(id: string): Promise<number> {
-      const result = await db.deleteFrom('orders').where('id', '=', id).where('payment_status', '=', 'unpaid').executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /**
-     * Marks an order paid and takes its pieces from stock in one transaction: the stock falls only
-     * if it covers the order, and the order turns paid only if it was unpaid. Two payments can never
-     * take the same last pieces, nor pay one order twice.
-     */
-    markPaid(order: { id: string; productId: string | null; quantity: number }, transactionId: string, now: string): Promise<MarkPaidOutcome> {
-      const { productId } = order;
-      if (!productId) return Promise.resolve('product-gone');
+    /** Deletes an order only while it is unpaid, running `alongside` with it; answers how many were deleted (0 or 1). */
+    async deleteUnpaid(id: string, alongside: Alongside): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const paid = await trx
-          .updateTable('orders')
-          .set({ payment_status: 'paid', transaction_id: transactionId, paid_at: now, shipping_status: 'pending' })
-          .where('id', '=', order.id)
-          .where('payment_status', '=', 'unpaid')
-          .executeTakeFirst();
-        if (Number(paid.numUpdatedRows) === 0) return 'already-paid';
-        const taken = await trx
-          .updateTable('products')
-          .set((eb) => ({ avail_quantity: eb('avail_quantity', '-', order.quantity) }))
-          .where('id', '=', productId)
-          .where('avail_quantity', '>=', order.quantity)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 0) {
-          // Throwing rolls the order back to unpaid.
-          throw new OutOfStock();
-        }
-        return 'paid';
-      }).catch((error: unknown) => {
-        if (error instanceof OutOfStock) return 'out-of-stock';
-        throw error;
+        const deleted = await trx.deleteFrom('orders').where('id', '=', id).where('payment_status', '=', 'unpaid').returningAll().executeTakeFirst();
+        if (!deleted) return 0;
+        await alongside(trx, deleted);
+        return 1;
       });
     },
 
-    /** Undoes `markPaid` when the processor would not take the money after all. */
-    async revertPayment(order: { id: string; productId: string | null; quantity: number }, transactionId: string): Promise<void> {
+    /**
+     * Marks an order paid and takes its pieces from stock in one transaction: the order turns paid
+     * only if it was unpaid, and the stock falls only if it covers the order. Two payments can never
+     * take the same last pieces, nor pay one order twice. `alongside` runs only when this call made
+     * the order paid, in the same transaction.
+     */
+    markPaid(id: string, transactionId: string, now: string, alongside?: Alongside): Promise<MarkPaidOutcome> {
+      return db
+        .transaction()
+        .execute(async (trx): Promise<MarkPaidOutcome> => {
+          const order = await trx
+            .updateTable('orders')
+            .set({ payment_status: 'paid', transaction_id: transactionId, paid_at: now, shipping_status: 'pending' })
+            .where('id', '=', id)
+            .where('payment_status', '=', 'unpaid')
+            .returningAll()
+            .executeTakeFirst();
+          if (!order) return 'not-unpaid';
+          if (!order.product_id) throw new Refused('product-gone');
+          const taken = await trx
+            .updateTable('products')
+            .set((eb) => ({ avail_quantity: eb('avail_quantity', '-', order.quantity) }))
+            .where('id', '=', order.product_id)
+            .where('avail_quantity', '>=', order.quantity)
+            .executeTakeFirst();
+          if (Number(taken.numUpdatedRows) === 0) throw new Refused('out-of-stock');
+          await alongside?.(trx, order);
+          return 'paid';
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Refused) return error.outcome;
+          throw error;
+        });
+    },
+
+    /** Runs `alongside` in a transaction in which the order is paid by this transaction id; answers whether it was. */
+    async whilePaidBy(id: string, transactionId: string, alongside: Alongside): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', id)
+          .where('payment_status', '=', 'paid')
+          .where('transaction_id', '=', transactionId)
+          .executeTakeFirst();
+        if (!row) return false;
+        await alongside(trx, row);
+        return true;
+      });
+    },
+
+    /** Undoes `markPaid` by this transaction: the order is unpaid again and its pieces back in stock. */
+    async revertPayment(id: string, transactionId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const reverted = await trx
           .updateTable('orders')
           .set({ payment_status: 'unpaid', transaction_id: null, paid_at: null, shipping_status: null })
-          .where('id', '=', order.id)
+          .where('id', '=', id)
           .where('transaction_id', '=', transactionId)
+          .returning(['product_id', 'quantity'])
           .executeTakeFirst();
-        if (Number(reverted.numUpdatedRows) === 0 || !order.productId) return;
+        if (!reverted?.product_id) return;
         await trx
           .updateTable('products')
-          .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', order.quantity) }))
-          .where('id', '=', order.productId)
+          .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', reverted.quantity) }))
+          .where('id', '=', reverted.product_id)
           .execute();
       });
     },
 
-    /** Moves a paid order one shipping step on, only from the status it was seen in. */
-    async advanceShipping(id: string, from: OrderRow['shipping_status'], to: OrderRow['shipping_status']): Promise<boolean> {
-      const result = await db
-        .updateTable('orders')
-        .set({ shipping_status: to })
-        .where('id', '=', id)
-        .where('payment_status', '=', 'paid')
-        .where('shipping_status', '=', from)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /**
+     * Moves a paid order one shipping step on, only from the status it was seen in, running
+     * `alongside` with the moved order; answers it, or undefined when it had changed meanwhile.
+     */
+    async advanceShipping(id: string, from: OrderRow['shipping_status'], to: OrderRow['shipping_status'], alongside: Alongside): Promise<OrderRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('orders')
+          .set({ shipping_status: to })
+          .where('id', '=', id)
+          .where('payment_status', '=', 'paid')
+          .where('shipping_status', '=', from)
+          .returningAll()
+          .executeTakeFirst();
+        if (moved) await alongside(trx, moved);
+        return moved;
+      });
     },
   };
 }
-
-class OutOfStock extends Error {}
 
 export type OrderRepository = ReturnType<typeof createOrderRepository>;

@@ -5,13 +5,11 @@ import {
   orderEmailParamsSchema,
   orderIdParamsSchema,
   orderInputSchema,
-  orderPaymentSchema,
   orderSchema,
   shippingUpdateSchema,
 } from '../../../common/schemas/orders.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
-import { requireAdmin, requireSignedIn, type Sessions } from '../auth/viewer.ts';
-import type { PaymentService } from '../payments/payment-service.ts';
+import { signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderService } from './order-service.ts';
 import { sendPage } from '../../pagination.ts';
 
@@ -19,14 +17,13 @@ const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 export interface OrderRouteOptions {
   orders: OrderService;
-  payments: PaymentService;
-  sessions: Sessions;
 }
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { orders, payments, sessions }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { orders }) => {
   app.post(
     '/orders',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'Place an order for yourself: the server fills in your name and e-mail and computes the price',
@@ -35,7 +32,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const order = await orders.place(await requireSignedIn(sessions, request), request.body);
+      const order = await orders.place(signedInViewer(request), request.body);
       return reply.status(201).send({ insertedId: order._id, ...order });
     },
   );
@@ -43,6 +40,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.get(
     '/orders',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['orders'],
         summary: 'Every order, newest first (admins only)',
@@ -50,15 +48,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: z.array(orderSchema), 400: apiErrorSchema, ...refusals },
       },
     },
-    async (request, reply) => {
-      await requireAdmin(sessions, request);
-      return sendPage(reply, await orders.listAll(request.query));
-    },
+    async (request, reply) => sendPage(reply, await orders.listAll(request.query)),
   );
 
   app.get(
     '/orders/:email',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: "A customer's orders, newest first: your own, or anyone's for an admin",
@@ -67,14 +63,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: z.array(orderSchema), 400: apiErrorSchema, ...refusals },
       },
     },
-    async (request, reply) => {
-      return sendPage(reply, await orders.listFor(await requireSignedIn(sessions, request), request.params.email, request.query));
-    },
+    async (request, reply) => sendPage(reply, await orders.listFor(signedInViewer(request), request.params.email, request.query)),
   );
 
   app.get(
     '/duepaymentOrder/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'One order, to pay it: your own, or any for an admin',
@@ -82,12 +77,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderSchema, 404: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.get(await requireSignedIn(sessions, request), request.params.id),
+    async (request) => orders.get(signedInViewer(request), request.params.id),
   );
 
   app.delete(
     '/orders/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
         summary: 'Cancel (delete) an unpaid order: your own, or any for an admin',
@@ -95,26 +91,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: z.object({ deletedCount: z.number().int() }), 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.cancel(await requireSignedIn(sessions, request), request.params.id),
-  );
-
-  app.put(
-    '/orders/:id',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Mark an order paid: only with a payment the card processor confirms for this order and amount',
-        params: orderIdParamsSchema,
-        body: orderPaymentSchema,
-        response: { 200: orderSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, ...refusals },
-      },
-    },
-    async (request) => payments.confirm(await requireSignedIn(sessions, request), request.params.id, request.body.transactionId),
+    async (request) => orders.cancel(signedInViewer(request), request.params.id),
   );
 
   app.patch(
     '/orders/:id/shipping',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['orders'],
         summary: 'Move a paid order on to shipped, then delivered (admins only)',
@@ -123,9 +106,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => {
-      await requireAdmin(sessions, request);
-      return orders.advanceShipping(request.params.id, request.body.shippingStatus);
-    },
+    async (request) => orders.advanceShipping(request.params.id, request.body.shippingStatus),
   );
 };

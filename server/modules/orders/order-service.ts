@@ -3,13 +3,15 @@ import { centsToDollars } from '../../../common/money.ts';
 import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderTotalCents, quantityProblem } from '../../../common/ordering.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Order, OrderInput } from '../../../common/schemas/orders.ts';
-import { AppError, notFound } from '../../errors.ts';
+import type { Clock } from '../../clock.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
+import type { OrderEvents } from './order-events.ts';
 import type { OrderRepository, OrderRow } from './order-repository.ts';
 
-export function toOrder(row: OrderRow): Order {
+function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     productId: row.product_id,
@@ -29,10 +31,19 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-export const conflict = (message: string, code: string = errorCodes.conflict) => new AppError(409, code, message);
+/**
+ * How settling an order with a confirmed payment went: paid now (its pieces taken from stock), paid
+ * already (by this payment or another), or not payable: too few pieces left, the product no longer
+ * sold, or the order cancelled meanwhile.
+ */
+export type Settlement = { outcome: 'paid' | 'already-paid'; order: Order } | { outcome: 'out-of-stock' | 'product-gone' | 'cancelled' };
 
-/** Orders as design.md's table allows: customers reach their own, admins every one. */
-export function createOrderService(orders: OrderRepository, products: ProductRepository) {
+/**
+ * Orders and their state, as design.md's table allows: customers reach their own, admins every one.
+ * Other modules get `Order`s from here and change an order only through these operations. Each
+ * change is announced to `events` inside its own transaction (ADR 011).
+ */
+export function createOrderService(orders: OrderRepository, products: ProductRepository, clock: Clock, events: OrderEvents) {
   /** The order, if the viewer may see it; someone else's answers 404 so that ids reveal nothing. */
   async function reachable(viewer: SignedInUser, id: string): Promise<OrderRow> {
     const row = isRecordId(id) ? await orders.findById(id) : undefined;
@@ -41,9 +52,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
   }
 
   return {
-    reachable,
-
-    async place(viewer: SignedInUser, input: OrderInput, now = new Date()): Promise<Order> {
+    async place(viewer: SignedInUser, input: OrderInput): Promise<Order> {
       const product = isRecordId(input.productId) ? await products.findById(input.productId) : undefined;
       if (!product) throw notFound('That product is no longer in the catalogue.');
       const problem = quantityProblem(input.quantity, { minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
@@ -63,12 +72,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         adress: input.adress,
         payment_status: 'unpaid',
         transaction_id: null,
-        created_at: now.toISOString(),
+        created_at: clock().toISOString(),
         user_id: viewer.id,
         paid_at: null,
         shipping_status: null,
       };
-      await orders.insert(row);
+      await orders.insert(row, (trx, placed) => events.placed(trx, toOrder(placed)));
       return toOrder(row);
     },
 
@@ -89,11 +98,66 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       return toOrder(await reachable(viewer, id));
     },
 
+    /**
+     * The viewer's order, if it can be paid now: unpaid, its product still sold, and enough of it in
+     * stock. Otherwise a 409 that says why, before any card is asked for.
+     */
+    async getPayable(viewer: SignedInUser, id: string): Promise<Order> {
+      const row = await reachable(viewer, id);
+      if (row.payment_status === 'paid') throw conflict('This order is already paid.', 'ORDER_PAID');
+      const product = row.product_id ? await products.findById(row.product_id) : undefined;
+      if (!product) throw conflict(`${row.product} is no longer sold, so this order cannot be paid. Please cancel it.`, 'PRODUCT_GONE');
+      if (product.avail_quantity < row.quantity) {
+        throw conflict(`Only ${product.avail_quantity} ${row.product} left in stock, fewer than this order's ${row.quantity}.`, 'OUT_OF_STOCK');
+      }
+      return toOrder(row);
+    },
+
+    /** Any order, for the card processor's events, which act for no signed-in viewer. */
+    async find(id: string): Promise<Order | undefined> {
+      const row = isRecordId(id) ? await orders.findById(id) : undefined;
+      return row && toOrder(row);
+    },
+
+    /**
+     * Marks the order paid by a payment the processor has confirmed, taking its pieces from stock in
+     * the same transaction. The caller has checked that the payment is for this order and its total.
+     *
+     * `captured` says whether the processor has already taken the money. Only then is the order
+     * announced paid (the customer's receipt) in this transaction. A payment only authorised is
+     * captured after this, and the capture can fail, after which `reopen` makes the order unpaid
+     * again: a receipt queued here would already be on its way for money never taken. So for an
+     * authorised payment the announcement waits for `recordCapture`. A settlement that finds the
+     * order paid already changes nothing and announces nothing, so paying twice sends one receipt.
+     */
+    async settle(id: string, transactionId: string, { captured }: { captured: boolean }): Promise<Settlement> {
+      const outcome = await orders.markPaid(id, transactionId, clock().toISOString(), async (trx, paid) => {
+        if (captured) await events.paid(trx, toOrder(paid));
+      });
+      if (outcome === 'out-of-stock' || outcome === 'product-gone') return { outcome };
+      const row = await orders.findById(id);
+      if (!row) return { outcome: 'cancelled' };
+      return { outcome: outcome === 'paid' ? 'paid' : 'already-paid', order: toOrder(row) };
+    },
+
+    /**
+     * After the processor took the money of a payment that `settle` recorded as authorised only: the
+     * order, still paid by it, is announced paid. Called once, by whoever captured the payment.
+     */
+    async recordCapture(id: string, transactionId: string): Promise<void> {
+      await orders.whilePaidBy(id, transactionId, (trx, paid) => events.paid(trx, toOrder(paid)));
+    },
+
+    /** After the processor failed to take the money: the order settled by this payment is unpaid again, its pieces back in stock. */
+    async reopen(id: string, transactionId: string): Promise<void> {
+      await orders.revertPayment(id, transactionId);
+    },
+
     /** Cancelling deletes an unpaid order; a paid one cannot be cancelled. */
     async cancel(viewer: SignedInUser, id: string): Promise<{ deletedCount: number }> {
       const row = await reachable(viewer, id);
       if (row.payment_status === 'paid') throw conflict('A paid order cannot be cancelled.', 'ORDER_PAID');
-      return { deletedCount: await orders.deleteUnpaid(row.id) };
+      return { deletedCount: await orders.deleteUnpaid(row.id, (trx, cancelled) => events.cancelled(trx, toOrder(cancelled))) };
     },
 
     /** The admin moves a paid order on: Pending → Shipped → Delivered. */
@@ -103,8 +167,11 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const from = row.shipping_status;
       if (row.payment_status !== 'paid' || !from) throw conflict('Only a paid order can be shipped.');
       if (nextShippingStatus[from] !== to) throw conflict(`An order that is ${from} cannot become ${to}.`);
-      if (!(await orders.advanceShipping(id, from, to))) throw conflict('The order changed meanwhile. Reload and try again.');
-      return toOrder({ ...row, shipping_status: to });
+      const moved = await orders.advanceShipping(id, from, to, (trx, order) =>
+        to === 'shipped' ? events.shipped(trx, toOrder(order)) : events.delivered(trx, toOrder(order)),
+      );
+      if (!moved) throw conflict('The order changed meanwhile. Reload and try again.');
+      return toOrder(moved);
     },
   };
 }

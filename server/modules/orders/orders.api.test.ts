@@ -163,7 +163,7 @@ describe('POST /api/orders', () => {
     ['a blank phone', { phone: '  ' }, 'phone: Phone is Required'],
     ['no phone', { phone: undefined }, 'phone:'],
     ['a phone that is not a number', { phone: 'call me maybe' }, 'phone: Provide a valid phone number'],
-    ['a blank adress', { adress: ' ' }, 'adress: Adress is Required'],
+    ['a blank adress', { adress: ' ' }, 'adress: Address is Required'],
     ['no adress', { adress: undefined }, 'adress:'],
     ['an adress over 300 characters', { adress: 'x'.repeat(301) }, 'adress:'],
     ['no productId', { productId: undefined }, 'productId:'],

@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { overviewSchema } from '../../../common/schemas/overview.ts';
-import { adminFirst } from '../auth/route-guards.ts';
-import type { Sessions } from '../auth/viewer.ts';
 import type { OverviewService } from './overview-service.ts';
 
 export interface OverviewRouteOptions {
   overview: OverviewService;
-  sessions: Sessions;
 }
 
-export const overviewRoutes: FastifyPluginAsyncZod<OverviewRouteOptions> = async (app, { overview, sessions }) => {
+export const overviewRoutes: FastifyPluginAsyncZod<OverviewRouteOptions> = async (app, { overview }) => {
   app.get(
     '/overview',
     {
-      onRequest: adminFirst(sessions),
+      config: { access: 'admin' },
       schema: {
         tags: ['overview'],
         summary: 'Sales per day for the last 30 days, orders by status and products low in stock (admins only)',

@@ -1,6 +1,7 @@
 import { centsToDollars } from '../../../common/money.ts';
 import type { Overview } from '../../../common/schemas/overview.ts';
 import { lowStockMargin } from '../../../common/shop-management.ts';
+import type { Clock } from '../../clock.ts';
 import type { OverviewRepository, StatusCount } from './overview-repository.ts';
 
 /** The sales chart's span: today and the 29 days before it. */
@@ -24,8 +25,8 @@ function ordersByStatus(counts: StatusCount[]): Overview['ordersByStatus'] {
   return totals;
 }
 
-/** `clock` says what "today" is; tests fix it. */
-export function createOverviewService(overview: OverviewRepository, clock: () => Date = () => new Date()) {
+/** `clock` says what "today" is. */
+export function createOverviewService(overview: OverviewRepository, clock: Clock) {
   return {
     /** The admin's dashboard figures. The caller has checked that the viewer is an admin. */
     async get(): Promise<Overview> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '../../../common/schemas/overview.ts';
+import { systemClock } from '../../clock.ts';
 import { createShopWithPeople, signIn, type TestAccount } from '../../test/accounts.ts';
 import { createAppAt, type AppAt } from '../../test/app-at.ts';
 import { addProduct, call, type Caller } from '../../test/ordering.ts';
@@ -55,7 +56,7 @@ describe('GET /api/overview: who may call it', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<Overview>();
     expect(body.days).toHaveLength(30);
-    expect(body.days.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
+    expect(body.days.at(-1)?.date).toBe(systemClock().toISOString().slice(0, 10));
     expect(body.ordersByStatus).toEqual({ notPaid: 0, pending: 0, shipped: 0, delivered: 0 });
     expect(body.lowStock).toEqual([]);
   });

@@ -1,3 +1,7 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Order } from '../../../common/schemas/orders.ts';
+import type { SignedInUser } from '../auth/viewer.ts';
+
 /**
  * A card processor, as the shop uses one: a payment is created for an order's amount, authorised
  * by the customer's card in the browser, then captured by the server once the stock is taken (or
@@ -16,6 +20,24 @@ export interface GatewayPayment {
   orderId: string | undefined;
 }
 
+/** A processor's event about one of its payments, its origin verified. */
+export interface ProcessorEvent {
+  id: string;
+  type: string;
+  payment?: { id: string; orderId: string | undefined };
+}
+
+/** What the shop did with an event: settled an order, saw it before, or had nothing to do. */
+export type ProcessorEventResult = 'handled' | 'duplicate' | 'ignored';
+
+/** What the shop gives a processor's own routes. */
+export interface GatewayRouteOptions {
+  /** The order, if this viewer may see it (404 otherwise). */
+  orderOf: (viewer: SignedInUser, orderId: string) => Promise<Order>;
+  /** Settles the order a verified event is about; an event delivered again changes nothing. */
+  handleEvent: (event: ProcessorEvent) => Promise<ProcessorEventResult>;
+}
+
 export interface PaymentGateway {
   readonly kind: GatewayKind;
   /** Shown to the browser with the stripe gateway. */
@@ -24,6 +46,11 @@ export interface PaymentGateway {
   retrieve(id: string): Promise<GatewayPayment | undefined>;
   capture(id: string): Promise<void>;
   cancel(id: string): Promise<void>;
+  /**
+   * The routes this processor brings (the local card form, Stripe's webhook), registered under /api
+   * with the gateway itself, so that a gateway given to the app keeps them.
+   */
+  readonly routes?: FastifyPluginAsyncZod<GatewayRouteOptions>;
 }
 
 /** A card the processor refused (declined, insufficient funds, invalid details), with its message. */

@@ -1,22 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CardInput } from '../../../common/card-rules.ts';
-import { centsToDollars, formatUsd } from '../../../common/money.ts';
+import { dollarsToCents, formatUsd } from '../../../common/money.ts';
 import type { Order, PaymentIntent } from '../../../common/schemas/orders.ts';
-import { AppError, notFound } from '../../errors.ts';
+import type { Clock } from '../../clock.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
-import type { OrderRepository, OrderRow } from '../orders/order-repository.ts';
-import { conflict, type OrderService, toOrder } from '../orders/order-service.ts';
-import type { ProductRepository } from '../products/product-repository.ts';
-import type { LocalGateway } from './local-gateway.ts';
-import { CardError, type GatewayPayment, type PaymentGateway } from './payment-gateway.ts';
+import type { OrderService, Settlement } from '../orders/order-service.ts';
+import type { GatewayPayment, PaymentGateway, ProcessorEvent, ProcessorEventResult } from './payment-gateway.ts';
 import type { WebhookEventRepository } from './webhook-event-repository.ts';
+
+/** The orders module's operations that paying for an order uses. */
+export type OrdersToPay = Pick<OrderService, 'get' | 'getPayable' | 'find' | 'settle' | 'recordCapture' | 'reopen'>;
 
 export interface PaymentServiceDependencies {
   gateway: PaymentGateway;
-  orders: OrderRepository;
-  orderService: OrderService;
-  products: ProductRepository;
+  orders: OrdersToPay;
   events: WebhookEventRepository;
+  clock: Clock;
   log: FastifyBaseLogger;
 }
 
@@ -26,67 +25,78 @@ const notCharged = 'Your card has not been charged.';
 const settlingEvents = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
 
 /** Whether the processor's payment is the one for this order, for its whole amount, in dollars. */
-function paysFor(payment: GatewayPayment | undefined, order: OrderRow): payment is GatewayPayment {
+function paysFor(payment: GatewayPayment | undefined, order: Order): payment is GatewayPayment {
   return (
     payment !== undefined &&
-    payment.orderId === order.id &&
-    payment.amountCents === order.price_cents &&
+    payment.orderId === order._id &&
+    // The order's total is whole cents, so converting it back is exact.
+    payment.amountCents === dollarsToCents(order.price) &&
     payment.currency === 'usd' &&
     (payment.status === 'requires_capture' || payment.status === 'succeeded')
   );
 }
 
+/** Why an order could not be settled, as the payer is told once the card hold is released. */
+function refusal(outcome: Exclude<Settlement['outcome'], 'paid'>, product: string): AppError {
+  switch (outcome) {
+    case 'already-paid':
+      return conflict(`This order is already paid. ${notCharged}`, 'ORDER_PAID');
+    case 'product-gone':
+      return conflict(`${product} is no longer sold, so this order cannot be paid. ${notCharged}`, 'PRODUCT_GONE');
+    case 'out-of-stock':
+      return conflict(`There is no longer enough ${product} in stock for this order. ${notCharged}`, 'OUT_OF_STOCK');
+    case 'cancelled':
+      return notFound(`This order has been cancelled. ${notCharged}`);
+  }
+}
+
 /**
  * Card payments, with the server owning the truth: the amount is the order's, an order turns paid
- * only when the processor confirms a payment for that order and amount, and the stock is taken in
- * the same transaction. When the stock is gone the authorised payment is cancelled, never captured.
+ * only when the processor confirms a payment for that order and amount, and the orders module takes
+ * the stock as it marks it paid. When the stock is gone the authorised payment is cancelled, never
+ * captured.
  */
-export function createPaymentService({ gateway, orders, orderService, products, events, log }: PaymentServiceDependencies) {
-  async function settle(order: OrderRow, transactionId: string): Promise<Order> {
+export function createPaymentService({ gateway, orders, events, clock, log }: PaymentServiceDependencies) {
+  async function settle(order: Order, transactionId: string): Promise<Order> {
     const payment = await gateway.retrieve(transactionId);
     if (!paysFor(payment, order)) {
       throw conflict('The card processor has no completed payment for this order and amount.', 'PAYMENT_NOT_CONFIRMED');
     }
     const authorisedOnly = payment.status === 'requires_capture';
-    const outcome = await orders.markPaid({ id: order.id, productId: order.product_id, quantity: order.quantity }, payment.id, new Date().toISOString());
+    const settlement = await orders.settle(order._id, payment.id, { captured: !authorisedOnly });
 
-    if (outcome !== 'paid') {
-      const current = await orders.findById(order.id);
-      if (outcome === 'already-paid' && current?.transaction_id === payment.id) return toOrder(current);
+    // Settled by this very payment before (the webhook and the browser racing): nothing more to do.
+    if (settlement.outcome === 'already-paid' && settlement.order.transactionId === payment.id) return settlement.order;
+    if (settlement.outcome !== 'paid') {
       if (authorisedOnly) await gateway.cancel(payment.id);
-      if (outcome === 'already-paid') throw conflict(`This order is already paid. ${notCharged}`, 'ORDER_PAID');
-      if (outcome === 'product-gone') throw conflict(`${order.product} is no longer sold, so this order cannot be paid. ${notCharged}`, 'PRODUCT_GONE');
-      throw conflict(`There is no longer enough ${order.product} in stock for this order. ${notCharged}`, 'OUT_OF_STOCK');
+      throw refusal(settlement.outcome, order.product);
     }
 
     if (authorisedOnly) {
       try {
         await gateway.capture(payment.id);
       } catch (error) {
-        log.error({ err: error, orderId: order.id, transactionId: payment.id }, 'capturing a payment failed; the order is unpaid again');
-        await orders.revertPayment({ id: order.id, productId: order.product_id, quantity: order.quantity }, payment.id);
+        log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'capturing a payment failed; the order is unpaid again');
+        await orders.reopen(order._id, payment.id);
         throw new AppError(502, 'PAYMENT_FAILED', `The card processor did not complete the payment. ${notCharged} Please try again.`);
       }
+      // Only now is the money taken, so only now is the receipt queued (ADR 011). The payment is
+      // complete whatever happens to it: a failure to queue is logged, not answered as a failed payment.
+      await orders.recordCapture(order._id, payment.id).catch((error: unknown) => {
+        log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'the payment was taken but its receipt could not be queued');
+      });
     }
-    const paid = await orders.findById(order.id);
-    if (!paid) throw notFound('The order is gone.');
-    return toOrder(paid);
+    return settlement.order;
   }
 
   return {
     /** `POST /create-payment-intent`: a payment for the order's own total; refused before any charge when stock is short. */
     async prepare(viewer: SignedInUser, orderId: string): Promise<PaymentIntent> {
-      const order = await orderService.reachable(viewer, orderId);
-      if (order.payment_status === 'paid') throw conflict('This order is already paid.', 'ORDER_PAID');
-      const product = order.product_id ? await products.findById(order.product_id) : undefined;
-      if (!product) throw conflict(`${order.product} is no longer sold, so this order cannot be paid. Please cancel it.`, 'PRODUCT_GONE');
-      if (product.avail_quantity < order.quantity) {
-        throw conflict(`Only ${product.avail_quantity} ${order.product} left in stock, fewer than this order's ${order.quantity}.`, 'OUT_OF_STOCK');
-      }
+      const order = await orders.getPayable(viewer, orderId);
       const payment = await gateway.create({
-        orderId: order.id,
-        amountCents: order.price_cents,
-        description: `Joinery order: ${order.quantity} × ${order.product}, ${formatUsd(centsToDollars(order.price_cents))}`,
+        orderId: order._id,
+        amountCents: dollarsToCents(order.price),
+        description: `Joinery order: ${order.quantity} × ${order.product}, ${formatUsd(order.price)}`,
         receiptEmail: order.email,
       });
       return {
@@ -94,35 +104,19 @@ export function createPaymentService({ gateway, orders, orderService, products, 
         transactionId: payment.id,
         gateway: gateway.kind,
         ...(gateway.publishableKey ? { publishableKey: gateway.publishableKey } : {}),
-        amount: centsToDollars(order.price_cents),
+        amount: order.price,
       };
-    },
-
-    /** The local processor's card form: authorises the payment with the card (its Pay button). */
-    async authoriseWithCard(local: LocalGateway, viewer: SignedInUser, orderId: string, clientSecret: string, card: CardInput) {
-      const order = await orderService.reachable(viewer, orderId);
-      try {
-        const payment = await local.authorise(clientSecret, card);
-        if (payment.orderId !== order.id) {
-          await local.cancel(payment.id);
-          throw new CardError('This payment belongs to another order.', 'payment_intent_mismatch');
-        }
-        return { transactionId: payment.id };
-      } catch (error) {
-        if (error instanceof CardError) throw new AppError(402, error.code, error.message);
-        throw error;
-      }
     },
 
     /** `PUT /orders/{id}` with `paymentStatus: 'paid'`: paid only if the processor confirms it. Twice is harmless. */
     async confirm(viewer: SignedInUser, orderId: string, transactionId: string): Promise<Order> {
-      const order = await orderService.reachable(viewer, orderId);
-      if (order.payment_status === 'paid') {
-        if (order.transaction_id === transactionId) return toOrder(order);
+      const order = await orders.get(viewer, orderId);
+      if (order.paymentStatus === 'paid') {
+        if (order.transactionId === transactionId) return order;
         // A second payment for this order (another tab of the payment page): release it, so that
         // the card is not held for an order paid already.
         const payment = await gateway.retrieve(transactionId);
-        if (payment?.orderId === order.id && payment.status === 'requires_capture') {
+        if (payment?.orderId === order._id && payment.status === 'requires_capture') {
           await gateway.cancel(payment.id);
           throw conflict(`This order is already paid. ${notCharged}`, 'ORDER_PAID');
         }
@@ -131,25 +125,23 @@ export function createPaymentService({ gateway, orders, orderService, products, 
       return settle(order, transactionId);
     },
 
-    /** A verified Stripe event. A repeated delivery, or one about an order already settled, changes nothing. */
-    async handleProcessorEvent(event: { id: string; type: string; payment?: { id: string; orderId: string | undefined } }): Promise<'handled' | 'duplicate' | 'ignored'> {
+    /** A verified processor event. A repeated delivery, or one about an order already settled, changes nothing. */
+    async handleProcessorEvent(event: ProcessorEvent): Promise<ProcessorEventResult> {
       if (await events.seen(event.id)) return 'duplicate';
       let result: 'handled' | 'ignored' = 'ignored';
-      if (settlingEvents.has(event.type) && event.payment?.orderId) {
-        const order = await orders.findById(event.payment.orderId);
-        if (order && order.payment_status === 'unpaid') {
-          try {
-            await settle(order, event.payment.id);
-            result = 'handled';
-          } catch (error) {
-            // Out of stock or not for this order: final, and settle has cancelled the payment where it could.
-            // Anything else (a capture that failed for now) stays unrecorded, so that Stripe delivers the event again.
-            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-            log.warn({ eventId: event.id, orderId: order.id, code: error.code }, 'a processor event could not settle its order');
-          }
+      const order = settlingEvents.has(event.type) && event.payment?.orderId ? await orders.find(event.payment.orderId) : undefined;
+      if (event.payment && order?.paymentStatus === 'unpaid') {
+        try {
+          await settle(order, event.payment.id);
+          result = 'handled';
+        } catch (error) {
+          // Out of stock or not for this order: final, and settle has cancelled the payment where it could.
+          // Anything else (a capture that failed for now) stays unrecorded, so that the processor delivers the event again.
+          if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+          log.warn({ eventId: event.id, orderId: order._id, code: error.code }, 'a processor event could not settle its order');
         }
       }
-      await events.record(event.id, event.type, new Date().toISOString());
+      await events.record(event.id, event.type, clock().toISOString());
       return result;
     },
   };

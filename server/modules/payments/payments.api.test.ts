@@ -259,7 +259,7 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expectNoCardNumber(stored);
     expect(stored).not.toContain(goodCard.name);
     expect(stored).not.toContain(goodCard.expiry);
-    const columns = Object.keys((await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow()) as object);
+    const columns = Object.keys(await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow());
     expect(columns.sort()).toEqual(['amount_cents', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'status', 'updated_at']);
   });
 });
@@ -312,7 +312,7 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
   it('refuses an authorised payment for this order but another amount or currency, or one cancelled', async () => {
     const order = await placeOrder(shop.app, carol, plane.id, 2);
     const before = await stockOf(shop.db, plane.id);
-    const now = new Date().toISOString();
+    const forgedAt = '2026-01-05T10:00:00.000Z';
     const forged = [
       { id: 'pi_local_too_little', amount_cents: 1, currency: 'usd', status: 'requires_capture' as const },
       { id: 'pi_local_a_cent_short', amount_cents: 9997, currency: 'usd', status: 'requires_capture' as const },
@@ -322,7 +322,7 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
     for (const payment of forged) {
       await shop.db
         .insertInto('local_payment_intents')
-        .values({ ...payment, client_secret: `${payment.id}_secret`, order_id: order._id, created_at: now, updated_at: now })
+        .values({ ...payment, client_secret: `${payment.id}_secret`, order_id: order._id, created_at: forgedAt, updated_at: forgedAt })
         .execute();
       const res = await confirmPayment(shop.app, carol, order._id, payment.id);
       expect(res.statusCode, payment.id).toBe(409);

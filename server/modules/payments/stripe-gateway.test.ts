@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../clock.ts';
 import { loadConfig } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -10,6 +13,7 @@ import {
   type StripeStandIn,
 } from '../../test/stripe-stand-in.ts';
 import { createPaymentGatewayFor } from './create-payment-gateway.ts';
+import type { PaymentGateway, ProcessorEvent } from './payment-gateway.ts';
 import { createStripeClient, createStripeGateway } from './stripe-gateway.ts';
 
 let standIn: StripeStandIn;
@@ -20,7 +24,11 @@ afterAll(() => standIn.close());
 beforeEach(() => standIn.reset());
 
 const gatewayWith = (secretKey = standInSecretKey) =>
-  createStripeGateway(createStripeClient({ secretKey, publishableKey: standInPublishableKey, apiUrl: standIn.url }), standInPublishableKey);
+  createStripeGateway(createStripeClient({ secretKey, publishableKey: standInPublishableKey, apiUrl: standIn.url }), {
+    publishableKey: standInPublishableKey,
+    webhookSecret: undefined,
+    clock: systemClock,
+  });
 
 const orderId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const payment = { orderId, amountCents: 14400, description: 'Joinery order: 3 × Marking Gauge, $144.00', receiptEmail: 'ada@example.com' };
@@ -168,33 +176,61 @@ describe('the Stripe gateway', () => {
   });
 });
 
+/** The routes a gateway brings, on an app of their own, with the events they hand the shop recorded. */
+async function routesOf(gateway: PaymentGateway) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const events: ProcessorEvent[] = [];
+  if (gateway.routes) {
+    await app.register(gateway.routes, {
+      orderOf: () => Promise.reject(new Error('no orders here')),
+      handleEvent: async (event) => {
+        events.push(event);
+        return 'handled';
+      },
+    });
+  }
+  await app.ready();
+  const has = (url: string) => app.hasRoute({ method: 'POST', url });
+  return { app, events, hasCardForm: has('/payments/local/authorise'), hasWebhook: has('/webhooks/stripe') };
+}
+
 describe('the configured processor', () => {
   const noDatabase = {} as Database;
   const stripeEnv = () => ({ NODE_ENV: 'test', ...standIn.shopEnv() });
 
   it('is Stripe, at STRIPE_API_URL, when its keys are set, with the webhook only when its secret is', async () => {
-    const withoutWebhook = createPaymentGatewayFor(loadConfig(stripeEnv(), '/nonexistent').payments, noDatabase);
-    expect(withoutWebhook.gateway.kind).toBe('stripe');
-    expect(withoutWebhook.gateway.publishableKey).toBe(standInPublishableKey);
-    expect(withoutWebhook.local).toBeUndefined();
-    expect(withoutWebhook.stripeWebhook).toBeUndefined();
-    const { id } = await withoutWebhook.gateway.create(payment);
+    const withoutWebhook = createPaymentGatewayFor(loadConfig(stripeEnv(), '/nonexistent').payments, noDatabase, systemClock);
+    expect(withoutWebhook.kind).toBe('stripe');
+    expect(withoutWebhook.publishableKey).toBe(standInPublishableKey);
+    const plain = await routesOf(withoutWebhook);
+    expect(plain.hasCardForm).toBe(false);
+    expect(plain.hasWebhook).toBe(false);
+    const { id } = await withoutWebhook.create(payment);
     expect(standIn.intent(id)?.amount).toBe(14400);
 
     const withWebhook = createPaymentGatewayFor(
       loadConfig({ ...stripeEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret }, '/nonexistent').payments,
       noDatabase,
+      systemClock,
     );
-    expect(withWebhook.stripeWebhook?.secret).toBe(standInWebhookSecret);
+    const { app, events, hasWebhook } = await routesOf(withWebhook);
+    expect(hasWebhook).toBe(true);
     const payload = JSON.stringify(standIn.event('payment_intent.succeeded', id));
-    const header = withWebhook.stripeWebhook?.stripe.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret }) ?? '';
-    expect(withWebhook.stripeWebhook?.stripe.webhooks.constructEvent(payload, header, standInWebhookSecret).type).toBe('payment_intent.succeeded');
+    const header = new Stripe(standInSecretKey).webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret });
+    const delivered = await app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
+    expect(delivered.statusCode).toBe(200);
+    expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded']);
+    await app.close();
   });
 
-  it('is the local test processor when no Stripe keys are set', () => {
-    const local = createPaymentGatewayFor(loadConfig({ NODE_ENV: 'test' }, '/nonexistent').payments, noDatabase);
-    expect(local.gateway.kind).toBe('local');
-    expect(local.local).toBe(local.gateway);
-    expect(local.stripeWebhook).toBeUndefined();
+  it('is the local test processor, with its card form, when no Stripe keys are set', async () => {
+    const local = createPaymentGatewayFor(loadConfig({ NODE_ENV: 'test' }, '/nonexistent').payments, noDatabase, systemClock);
+    expect(local.kind).toBe('local');
+    const { app, hasCardForm, hasWebhook } = await routesOf(local);
+    expect(hasCardForm).toBe(true);
+    expect(hasWebhook).toBe(false);
+    await app.close();
   });
 });

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import type { Clock } from '../../clock.ts';
 import type { GatewayPayment, PaymentGateway, PaymentStatus } from './payment-gateway.ts';
+import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -18,14 +21,23 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+export interface StripeGatewaySettings {
+  publishableKey: string;
+  /** Set: the webhook route is on, believing only events signed with this secret. */
+  webhookSecret: string | undefined;
+  /** Tells the webhook how old a signature is. */
+  clock: Clock;
+}
+
 /**
  * Stripe, with manual capture: the browser's Stripe Elements authorise the card, and the server
  * captures only once the order's stock is taken (or cancels, and nothing is charged).
  */
-export function createStripeGateway(stripe: Stripe, publishableKey: string): PaymentGateway {
+export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSecret, clock }: StripeGatewaySettings): PaymentGateway {
   return {
     kind: 'stripe',
     publishableKey,
+    ...(webhookSecret && { routes: stripeWebhookRoutes(stripe, webhookSecret, clock) }),
 
     async create({ orderId, amountCents, description, receiptEmail }) {
       const params: Stripe.PaymentIntentCreateParams = {
@@ -41,9 +53,9 @@ export function createStripeGateway(stripe: Stripe, publishableKey: string): Pay
       // One open payment per order and amount, however often the payment page is opened.
       let intent = await stripe.paymentIntents.create(params, { idempotencyKey: `order-${orderId}-${amountCents}` });
       // A replay answers the payment as it was made. If it has been cancelled since (the stock had
-      // run out), it cannot be paid: start a new one.
+      // run out), it cannot be paid: start a new one, under a key of its own.
       if (intent.lastResponse.headers['idempotent-replayed'] === 'true' && (await stripe.paymentIntents.retrieve(intent.id)).status === 'canceled') {
-        intent = await stripe.paymentIntents.create(params, { idempotencyKey: `order-${orderId}-${amountCents}-${Date.now()}` });
+        intent = await stripe.paymentIntents.create(params, { idempotencyKey: `order-${orderId}-${amountCents}-${randomUUID()}` });
       }
       if (!intent.client_secret) throw new Error('Stripe returned a payment without a client secret.');
       return { id: intent.id, clientSecret: intent.client_secret };

@@ -4,13 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUpload } from '../../../common/shop-management.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { productImageSchema } from '../../../common/schemas/products.ts';
-import { adminFirst } from '../auth/route-guards.ts';
-import type { Sessions } from '../auth/viewer.ts';
 import { notAnImage, type ProductImageService, tooLarge } from './product-image-service.ts';
 
 export interface ProductImageRouteOptions {
   images: ProductImageService;
-  sessions: Sessions;
 }
 
 const imageIdParamsSchema = z.object({ id: z.string().max(200) });
@@ -24,10 +21,11 @@ const acceptedContentTypes = [...imageUpload.types, 'application/octet-stream'];
 /** A picture's address never serves other bytes (a new upload gets a new id), so caches may keep it for good. */
 const foreverCached = 'public, max-age=31536000, immutable';
 
-export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions> = async (app, { images, sessions }) => {
+export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions> = async (app, { images }) => {
   app.get(
     '/product-images/:id',
     {
+      config: { access: 'public', cache: 'immutable' },
       schema: {
         tags: ['products'],
         summary: 'An uploaded product picture (JPEG, PNG or WebP)',
@@ -62,8 +60,8 @@ export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions>
     uploads.post(
       '/product-images',
       {
-        // Admins only, settled before a byte of the body is read.
-        onRequest: adminFirst(sessions),
+        // Settled before a byte of the body is read.
+        config: { access: 'admin' },
         bodyLimit: imageUpload.maxBytes,
         schema: {
           tags: ['products'],

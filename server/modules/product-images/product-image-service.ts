@@ -1,5 +1,6 @@
 import { imageUpload } from '../../../common/shop-management.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
+import type { Clock } from '../../clock.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import { imageTypeOf } from './image-type.ts';
@@ -11,16 +12,16 @@ export const productImagePath = (id: string) => `/api/product-images/${id}`;
 export const notAnImage = () => new AppError(415, errorCodes.unsupportedMediaType, imageUpload.notAnImage);
 export const tooLarge = () => new AppError(413, errorCodes.payloadTooLarge, imageUpload.tooLarge);
 
-export function createProductImageService(images: ProductImageRepository) {
+export function createProductImageService(images: ProductImageRepository, clock: Clock) {
   return {
     /** Stores a JPEG, PNG or WebP picture (anything else is refused and nothing stored); answers its address. */
-    async store(bytes: Buffer, now = new Date()): Promise<{ img: string }> {
+    async store(bytes: Buffer): Promise<{ img: string }> {
       // The route's body limit refuses larger bodies before they are read; this holds if that changes.
       if (bytes.length > imageUpload.maxBytes) throw tooLarge();
       const contentType = imageTypeOf(bytes);
       if (!contentType) throw notAnImage();
       const id = newRecordId();
-      await images.insert({ id, content_type: contentType, bytes, created_at: now.toISOString() });
+      await images.insert({ id, content_type: contentType, bytes, created_at: clock().toISOString() });
       return { img: productImagePath(id) };
     },
 

@@ -9,24 +9,23 @@ import {
   productSchema,
   productUpdateSchema,
 } from '../../../common/schemas/products.ts';
-import { adminFirst } from '../auth/route-guards.ts';
-import type { Sessions } from '../auth/viewer.ts';
 import type { ProductService } from './product-service.ts';
 import { sendPage } from '../../pagination.ts';
 
 export interface ProductRouteOptions {
   products: ProductService;
-  sessions: Sessions;
 }
 
 const adminOnly = { 401: apiErrorSchema, 403: apiErrorSchema };
 
-export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { products, sessions }) => {
-  const onRequest = adminFirst(sessions);
+export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { products }) => {
+  /** The catalogue is public and read constantly; a browser keeps it but checks it on every use. */
+  const catalogue = { access: 'public', cache: 'revalidate' } as const;
 
   app.get(
     '/products',
     {
+      config: catalogue,
       schema: {
         tags: ['products'],
         summary: 'The catalogue, newest first unless sorted otherwise',
@@ -42,6 +41,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   app.get(
     '/products/:id',
     {
+      config: catalogue,
       schema: {
         tags: ['products'],
         summary: 'One product',
@@ -55,7 +55,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   app.post(
     '/products',
     {
-      onRequest,
+      config: { access: 'admin' },
       schema: {
         tags: ['products'],
         summary: 'Add a product to the catalogue, as its newest (admins only)',
@@ -72,7 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   app.put(
     '/products/:id',
     {
-      onRequest,
+      config: { access: 'admin' },
       schema: {
         tags: ['products'],
         summary: "Replace a product's name, price, image, stock, minimum order and description (admins only); orders already placed keep theirs",
@@ -87,7 +87,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   app.delete(
     '/products/:id',
     {
-      onRequest,
+      config: { access: 'admin' },
       schema: {
         tags: ['products'],
         summary: 'Delete a product (admins only); orders already placed keep its name and price',

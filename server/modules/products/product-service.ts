@@ -1,6 +1,7 @@
 import { centsToDollars, dollarsToCents } from '../../../common/money.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Product, ProductInput, ProductListQuery, ProductUpdate } from '../../../common/schemas/products.ts';
+import type { Clock } from '../../clock.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { ProductFields, ProductRepository, ProductRow } from './product-repository.ts';
@@ -35,7 +36,7 @@ const noSuchProduct = () => notFound('No product has that id.');
  * The catalogue. Reading is for everyone; `create`, `replace` and `remove` are for admins, which
  * the routes check before calling them.
  */
-export function createProductService(products: ProductRepository) {
+export function createProductService(products: ProductRepository, clock: Clock) {
   return {
     async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
       const { rows, total } = await products.list(query);
@@ -50,8 +51,8 @@ export function createProductService(products: ProductRepository) {
     },
 
     /** A new product, stamped now, so that it is the newest in the catalogue. */
-    async create(input: ProductInput, now = new Date()): Promise<Product> {
-      const row: ProductRow = { id: newRecordId(), ...toFields(input), created_at: now.toISOString() };
+    async create(input: ProductInput): Promise<Product> {
+      const row: ProductRow = { id: newRecordId(), ...toFields(input), created_at: clock().toISOString() };
       await products.insert(row);
       return toProduct(row);
     },

@@ -1,13 +1,15 @@
 import { sql } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 
-export function createRateLimitRepository(db: Database) {
+export function createRateLimitRepository(db: Database, clock: Clock) {
   return {
     /**
      * Counts one hit on `key` in a window of `windowMs`, atomically: a new or expired window starts
-     * at 1, a live one goes up by one. Answers the count and when the window ends.
+     * at 1, a live one goes up by one. Answers the count and how long until the window ends.
      */
-    async hit(key: string, windowMs: number, now = Date.now()): Promise<{ count: number; resetAt: number }> {
+    async hit(key: string, windowMs: number): Promise<{ count: number; msUntilReset: number }> {
+      const now = clock().getTime();
       const row = await db
         .insertInto('rate_limit_hits')
         .values({ key, count: 1, reset_at: now + windowMs })
@@ -19,11 +21,11 @@ export function createRateLimitRepository(db: Database) {
         )
         .returning(['count', 'reset_at'])
         .executeTakeFirstOrThrow();
-      return { count: Number(row.count), resetAt: Number(row.reset_at) };
+      return { count: Number(row.count), msUntilReset: Math.max(0, Number(row.reset_at) - now) };
     },
 
-    async deleteExpired(now = Date.now()): Promise<void> {
-      await db.deleteFrom('rate_limit_hits').where('reset_at', '<=', now).execute();
+    async deleteExpired(): Promise<void> {
+      await db.deleteFrom('rate_limit_hits').where('reset_at', '<=', clock().getTime()).execute();
     },
   };
 }

@@ -3,22 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { reviewCreatedSchema, reviewInputSchema, reviewSchema } from '../../../common/schemas/reviews.ts';
-import { signedInFirst } from '../auth/route-guards.ts';
-import { requireSignedIn, type Sessions } from '../auth/viewer.ts';
+import { signedInViewer } from '../../plugins/route-access.ts';
 import type { ReviewService } from './review-service.ts';
 import { sendPage } from '../../pagination.ts';
 
 export interface ReviewRouteOptions {
   reviews: ReviewService;
-  sessions: Sessions;
   /** How many reviews one client may post per hour (the same allowance as the home page's forms). */
   formsPerHour: number;
 }
 
-export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { reviews, sessions, formsPerHour }) => {
+export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, { reviews, formsPerHour }) => {
   app.get(
     '/reviews',
     {
+      config: { access: 'public', cache: 'revalidate' },
       schema: {
         tags: ['reviews'],
         summary: 'Customer reviews, newest first; e-mail addresses masked',
@@ -35,8 +34,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     '/reviews',
     {
       // Reviews are public text: a modest allowance per client keeps one account from flooding the home page.
-      config: { rateLimit: { max: formsPerHour, timeWindow: '1 hour' } },
-      onRequest: signedInFirst(sessions),
+      config: { access: 'signedIn', rateLimit: { max: formsPerHour, timeWindow: '1 hour' } },
       schema: {
         tags: ['reviews'],
         summary: 'Add a review as yourself: your name and e-mail come from your session',
@@ -45,7 +43,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const review = await reviews.add(await requireSignedIn(sessions, request), request.body);
+      const review = await reviews.add(signedInViewer(request), request.body);
       return reply.status(201).send({ insertedId: review._id, ...review });
     },
   );

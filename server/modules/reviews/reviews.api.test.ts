@@ -1,20 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviewMessages } from '../../../common/shop-management.ts';
 import type { Review } from '../../../common/schemas/reviews.ts';
 import { demoReviews } from '../../db/seed/demo-catalogue.ts';
 import { adminEmail, createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { callAs, nextClientAddress, type Who } from '../../test/shop-management.ts';
+import { createTestClock } from '../../test/test-clock.ts';
 
 /**
  * Reviews: anyone reads them (newest first, e-mail addresses masked); a signed-in customer or admin
  * adds one as themselves, the name and e-mail coming from the session.
  */
 
+const clock = createTestClock('2026-05-04T09:00:00.000Z');
 let people: ShopWithPeople;
 beforeAll(async () => {
-  people = await createShopWithPeople({ seed: true });
+  people = await createShopWithPeople({ seed: true, clock });
 });
 afterAll(() => people.shop.close());
+// Reviews are listed by when they were added: each test's come a minute after the last test's.
+beforeEach(() => clock.advance(60_000));
 
 const app = () => people.shop.app;
 const post = (who: Who, payload: object, remoteAddress?: string) => callAs(app(), who, 'POST', '/api/reviews', { payload, remoteAddress });
@@ -88,8 +92,6 @@ describe('POST /api/reviews', () => {
   });
 
   it('puts the new review first, among the three newest the home page shows, and pages', async () => {
-    // Reviews are ordered by when they were added, to the millisecond: keep this one clear of the last test's.
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const created = (await post(people.oscar, { ratings: '3', review: 'Good, though delivery took a while.' })).json();
     const { reviews, total } = await listReviews('?limit=3');
     expect(reviews).toHaveLength(3);

@@ -1,4 +1,5 @@
 import type { UserRole } from '../../../common/account-rules.ts';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 
 const userColumns = ['id', 'name', 'email', 'role', 'education', 'location', 'contactNumber', 'createdAt'] as const;
@@ -21,7 +22,7 @@ export interface ProfileChanges {
 }
 
 /** The shop's reads and writes of better-auth's user table: profile fields and role only. */
-export function createUserRepository(db: Database) {
+export function createUserRepository(db: Database, clock: Clock) {
   /** The account's password hash (better-auth's "credential" sign-in method), if it has one. */
   async function passwordHash(userId: string): Promise<string | undefined> {
     const row = await db
@@ -51,7 +52,7 @@ export function createUserRepository(db: Database) {
       if (Object.keys(changes).length === 0) return;
       await db
         .updateTable('user')
-        .set({ ...changes, updatedAt: new Date().toISOString() })
+        .set({ ...changes, updatedAt: clock().toISOString() })
         .where('id', '=', id)
         .execute();
     },

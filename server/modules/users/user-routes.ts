@@ -3,16 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { userEmailParamsSchema, userSchema, userUpdateSchema } from '../../../common/schemas/users.ts';
-import { requireAdmin, requireSignedIn, type Sessions } from '../auth/viewer.ts';
+import { signedInViewer } from '../../plugins/route-access.ts';
 import type { UserService } from './user-service.ts';
 import { sendPage } from '../../pagination.ts';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
-export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; sessions: Sessions }> = async (app, { users, sessions }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (app, { users }) => {
   app.get(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['users'],
         summary: 'Every user, newest first (admins only)',
@@ -20,15 +21,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; sessions: S
         response: { 200: z.array(userSchema), 400: apiErrorSchema, ...refusals },
       },
     },
-    async (request, reply) => {
-      await requireAdmin(sessions, request);
-      return sendPage(reply, await users.list(request.query));
-    },
+    async (request, reply) => sendPage(reply, await users.list(request.query)),
   );
 
   app.get(
     '/users/:email',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'One user: yourself, or anyone for an admin',
@@ -36,12 +35,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; sessions: S
         response: { 200: userSchema, 404: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => users.get(await requireSignedIn(sessions, request), request.params.email),
+    async (request) => users.get(signedInViewer(request), request.params.email),
   );
 
   app.put(
     '/users/:email',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['users'],
         summary: 'Update a profile (blank fields keep their value); an admin may also set userRole to admin',
@@ -50,6 +50,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService; sessions: S
         response: { 200: userSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => users.update(await requireSignedIn(sessions, request), request.params.email, request.body),
+    async (request) => users.update(signedInViewer(request), request.params.email, request.body),
   );
 };

@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { emailProblem, passwordProblem } from '../../../common/account-rules.ts';
+import { signInSchema } from '../../../common/schemas/users.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
+import { FormSubmit } from '../../components/ui/form-submit.tsx';
 import { authApi } from '../../features/auth/api/auth-api.ts';
 import { useRefreshSession } from '../../features/auth/api/session-queries.ts';
 import { AuthFrame, Divider } from '../../features/auth/components/auth-frame.tsx';
-import { FormAlert, SignInProgress } from '../../features/auth/components/form-alert.tsx';
+import { PasswordResetNotice } from '../../features/auth/components/password-reset-notice.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { TwoFactorStep } from '../../features/auth/components/two-factor-step.tsx';
 import { withReturnTo } from '../../features/auth/login-path.ts';
 import { useReturnTo } from '../../features/auth/use-return-to.ts';
-import { useForm } from '../../lib/use-form.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -19,10 +20,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const providerFailed = searchParams.has('error');
   const refreshSession = useRefreshSession();
-  const form = useForm({ email: '', password: '' }, (fields) => ({
-    email: emailProblem(fields.email),
-    password: passwordProblem(fields.password),
-  }));
+  const form = useSchemaForm(signInSchema, { defaultValues: { email: '', password: '' } });
   const finish = async () => {
     await refreshSession();
     await navigate(returnTo, { replace: true });
@@ -54,27 +52,23 @@ export default function LoginPage() {
         </>
       }
     >
-      <form
-        noValidate
-        aria-label="Log in"
-        className="space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (form.check()) signIn.mutate({ email: form.fields.email.trim(), password: form.fields.password });
-        }}
-      >
+      <PasswordResetNotice />
+      <form noValidate aria-label="Log in" className="space-y-5" onSubmit={form.handleSubmit((credentials) => signIn.mutate(credentials))}>
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <FormAlert
-          message={
+        <Link to="/forgotPassword" className="link link-primary -mt-2 block text-right text-sm">
+          Forgot your password?
+        </Link>
+        <FormSubmit
+          label="Log in"
+          busy={signIn.isPending}
+          error={
             signIn.error?.message ??
             (providerFailed ? 'Signing in with Google or Facebook did not complete. Please try again, or use your e-mail and password.' : undefined)
           }
+          progressBar="Signing in"
+          className="btn-primary w-full"
         />
-        <SignInProgress active={signIn.isPending} label="Signing in" />
-        <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
-          Log in
-        </button>
       </form>
       <Divider>or</Divider>
       <div className="space-y-3">

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { emailProblem, nameProblem, passwordProblem } from '../../../common/account-rules.ts';
+import { signUpSchema } from '../../../common/schemas/users.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
+import { FormSubmit } from '../../components/ui/form-submit.tsx';
 import { authApi } from '../../features/auth/api/auth-api.ts';
 import { useRefreshSession } from '../../features/auth/api/session-queries.ts';
 import { AuthFrame, Divider } from '../../features/auth/components/auth-frame.tsx';
-import { FormAlert, SignInProgress } from '../../features/auth/components/form-alert.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useForm } from '../../lib/use-form.ts';
+import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 /** better-auth's answer for a taken address, said the shop's way. */
 function signUpFailure(error: Error | null): string | undefined {
@@ -22,11 +22,7 @@ function signUpFailure(error: Error | null): string | undefined {
 export default function RegisterPage() {
   const navigate = useNavigate();
   const refreshSession = useRefreshSession();
-  const form = useForm({ name: '', email: '', password: '' }, (fields) => ({
-    name: nameProblem(fields.name),
-    email: emailProblem(fields.email),
-    password: passwordProblem(fields.password),
-  }));
+  const form = useSchemaForm(signUpSchema, { defaultValues: { name: '', email: '', password: '' } });
   const signUp = useMutation({
     mutationFn: authApi.signUp,
     onSuccess: async () => {
@@ -47,23 +43,11 @@ export default function RegisterPage() {
         </>
       }
     >
-      <form
-        noValidate
-        aria-label="Create your account"
-        className="space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (form.check()) signUp.mutate({ name: form.fields.name.trim(), email: form.fields.email.trim(), password: form.fields.password });
-        }}
-      >
+      <form noValidate aria-label="Create your account" className="space-y-5" onSubmit={form.handleSubmit((account) => signUp.mutate(account))}>
         <TextField label="Name" autoComplete="name" {...form.field('name')} />
         <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." {...form.field('password')} />
-        <FormAlert message={signUpFailure(signUp.error)} />
-        <SignInProgress active={signUp.isPending} label="Creating your account" />
-        <button type="submit" className="btn btn-primary w-full" disabled={signUp.isPending}>
-          Register
-        </button>
+        <FormSubmit label="Register" busy={signUp.isPending} error={signUpFailure(signUp.error)} progressBar="Creating your account" className="btn-primary w-full" />
       </form>
       <Divider>or</Divider>
       <SocialSignIn providers={['google']} returnTo="/" />

@@ -1,4 +1,5 @@
 import { NewsletterForm } from '../../features/inbox/components/newsletter-form.tsx';
+import { now } from '../../lib/clock.ts';
 import { BrandMark } from './brand-mark.tsx';
 
 const linkGroups = [
@@ -35,7 +36,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-stone-800">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-stone-300 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Joinery Tool Works. Prices in US dollars.
+          © {now().getFullYear()} Joinery Tool Works. Prices in US dollars.
         </p>
       </div>
     </footer>

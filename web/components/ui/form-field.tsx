@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
 interface FieldFrame {
   label: string;
@@ -39,7 +39,7 @@ function Field({ label, error, hint, tone, className, children }: FieldFrame & {
   );
 }
 
-export function TextField({ label, error, hint, tone, className, ...input }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, error, hint, tone, className, ...input }: FieldFrame & ComponentProps<'input'>) {
   return (
     <Field label={label} error={error} hint={hint} tone={tone} className={className}>
       {(control) => <input className={`input w-full text-stone-900 ${error ? 'input-error' : ''}`} {...control} {...input} />}
@@ -47,7 +47,7 @@ export function TextField({ label, error, hint, tone, className, ...input }: Fie
   );
 }
 
-export function TextAreaField({ label, error, hint, tone, className, ...textarea }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, hint, tone, className, ...textarea }: FieldFrame & ComponentProps<'textarea'>) {
   return (
     <Field label={label} error={error} hint={hint} tone={tone} className={className}>
       {(control) => <textarea className={`textarea w-full text-stone-900 ${error ? 'textarea-error' : ''}`} {...control} {...textarea} />}

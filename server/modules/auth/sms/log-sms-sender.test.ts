@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../clock.ts';
 import { loadConfig } from '../../../config/env.ts';
 import { createSmsSender } from './create-sms-sender.ts';
 import { createLogSmsSender, smsOutboxFile } from './log-sms-sender.ts';
@@ -44,7 +45,7 @@ describe('the log SMS sender', () => {
   it('logs each message and appends it to the outbox file, one JSON object a line, creating the folder', async () => {
     const { lines, log } = recordingLog();
     const outbox = path.join(dataDir, 'not-yet-there', 'sms-outbox.jsonl');
-    const sender = createLogSmsSender({ log, outboxFile: outbox });
+    const sender = createLogSmsSender({ log, outboxFile: outbox, clock: systemClock });
     const before = Date.now();
     await sender.send({ to: '+14155550100', body: 'Your Joinery sign-in code is 123456.' });
     await sender.send({ to: '+442071838750', body: 'Your Joinery sign-in code is 654321.' });
@@ -66,7 +67,7 @@ describe('the log SMS sender', () => {
 
   it('writes no file when it has no outbox (production)', async () => {
     const { lines, log } = recordingLog();
-    await createLogSmsSender({ log, outboxFile: undefined }).send({ to: '+14155550100', body: 'code 123456' });
+    await createLogSmsSender({ log, outboxFile: undefined, clock: systemClock }).send({ to: '+14155550100', body: 'code 123456' });
     expect(fs.readdirSync(dataDir)).toEqual([]);
     expect(lines).toHaveLength(1);
   });
@@ -75,14 +76,14 @@ describe('the log SMS sender', () => {
 describe('the configured SMS sender', () => {
   it('outside production, writes to the outbox in the data folder, where the end-to-end tests read it', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }, '/nonexistent');
-    await createSmsSender(config, recordingLog().log).send({ to: '+14155550100', body: 'code 123456' });
+    await createSmsSender(config, recordingLog().log, systemClock).send({ to: '+14155550100', body: 'code 123456' });
     expect(readOutbox(smsOutboxFile(config.dataDir))).toMatchObject([{ to: '+14155550100', body: 'code 123456' }]);
   });
 
   it('in production, only logs', async () => {
     const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, '/nonexistent');
     const { lines, log } = recordingLog();
-    await createSmsSender(config, log).send({ to: '+14155550100', body: 'code 123456' });
+    await createSmsSender(config, log, systemClock).send({ to: '+14155550100', body: 'code 123456' });
     expect(fs.existsSync(smsOutboxFile(config.dataDir))).toBe(false);
     expect(lines.map((line) => line.object)).toEqual([{ sms: { to: '+14155550100', body: 'code 123456' } }]);
   });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../clock.ts';
 import { loadConfig } from '../../../config/env.ts';
 import { createSmsSender } from './create-sms-sender.ts';
 import { SmsDeliveryError } from './sms-sender.ts';
@@ -140,7 +141,7 @@ describe('the Twilio SMS sender', () => {
       },
       '/nonexistent',
     );
-    await createSmsSender(config, {} as FastifyBaseLogger).send({ to: '+14155550100', body: 'code 123456' });
+    await createSmsSender(config, {} as FastifyBaseLogger, systemClock).send({ to: '+14155550100', body: 'code 123456' });
     expect(seen.map((request) => [request.path, request.form.get('To'), request.form.get('From')])).toEqual([
       [`/2010-04-01/Accounts/${accountSid}/Messages.json`, '+14155550100', fromNumber],
     ]);

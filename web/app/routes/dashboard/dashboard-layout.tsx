@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
+import { EmailConfirmationBanner } from '../../../features/auth/components/email-confirmation-banner.tsx';
 import { DashboardMenu } from '../../../features/dashboard/components/dashboard-menu.tsx';
 
 /** The dashboard's frame; its menu follows the signed-in person's role. The route guard has checked the session. */
@@ -13,6 +14,7 @@ export default function DashboardLayout() {
           <DashboardMenu viewer={viewer} />
         </aside>
         <div className="min-w-0">
+          <EmailConfirmationBanner viewer={viewer} />
           <Outlet />
         </div>
       </div>

@@ -1,15 +1,16 @@
 import { accountLimits } from '../../../../common/account-rules.ts';
-import { optionalPhoneProblem } from '../../../../common/contact-rules.ts';
+import { profileUpdateSchema, type User } from '../../../../common/schemas/users.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { ShopOverview } from '../../../features/overview/components/shop-overview.tsx';
+import { ChangePasswordForm } from '../../../features/users/components/change-password-form.tsx';
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { useUpdateUser, useUser } from '../../../features/users/api/user-queries.ts';
-import type { User } from '../../../../common/schemas/users.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 const blankProfile = { userName: '', userEdu: '', userLocation: '', userNumber: '' };
 
@@ -47,28 +48,24 @@ function ProfileCard({ user }: { user: User }) {
 function ProfileForm({ user }: { user: User }) {
   const toast = useToast();
   const update = useUpdateUser();
-  const form = useForm(blankProfile, (fields) => ({
-    userNumber: optionalPhoneProblem(fields.userNumber),
-  }));
+  const form = useSchemaForm(profileUpdateSchema, { defaultValues: blankProfile });
 
   return (
     <form
       noValidate
       aria-label="Update profile"
       className="space-y-5 rounded-xl border border-base-300 bg-base-100 p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!form.check()) return;
+      onSubmit={form.handleSubmit((changes) =>
         update.mutate(
-          { email: user.userEmail, changes: form.fields },
+          { email: user.userEmail, changes },
           {
             onSuccess: () => {
               form.reset();
               toast('profile updated');
             },
           },
-        );
-      }}
+        ),
+      )}
     >
       <div>
         <h2 className="text-lg font-semibold text-stone-900">Update your profile</h2>
@@ -87,15 +84,7 @@ function ProfileForm({ user }: { user: User }) {
           {...form.field('userNumber')}
         />
       </div>
-      {update.isError && (
-        <p role="alert" className="text-sm font-medium text-error">
-          {update.error.message}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-        {update.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        Update profile
-      </button>
+      <FormSubmit label="Update profile" busy={update.isPending} error={update.error?.message} />
     </form>
   );
 }
@@ -119,6 +108,7 @@ export default function MyProfilePage() {
           <div className="space-y-6">
             <ProfileForm user={profile.data} />
             {viewer && <TwoFactorSettings viewer={viewer} />}
+            {viewer && <ChangePasswordForm viewer={viewer} />}
           </div>
         </div>
       )}

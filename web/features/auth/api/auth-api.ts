@@ -1,4 +1,4 @@
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { loginPath } from '../login-path.ts';
 
 /**
@@ -26,4 +26,12 @@ export const authApi = {
   verifyBackupCode: (code: string) => auth<unknown>('/two-factor/verify-backup-code', { code }),
   enableTwoFactor: (password: string) => auth<{ totpURI: string; backupCodes: string[] }>('/two-factor/enable', { password }),
   disableTwoFactor: (password: string) => auth<unknown>('/two-factor/disable', { password }),
+  /** Mails a reset link if the address has an account; the answer is the same either way. */
+  requestPasswordReset: (email: string) => auth<unknown>('/request-password-reset', { email }),
+  resetPassword: (token: string, newPassword: string) => auth<unknown>('/reset-password', { token, newPassword }),
+  /** The server ends every other session of the account, whatever is asked. */
+  changePassword: (currentPassword: string, newPassword: string) => auth<unknown>('/change-password', { currentPassword, newPassword }),
+  /** A new confirmation link, mailed to the signed-in account's own address. */
+  resendConfirmation: () => auth<unknown>('/send-verification-email'),
+  confirmEmail: (token: string) => apiGet<unknown>(`/api/auth/verify-email?token=${encodeURIComponent(token)}`),
 };

@@ -58,7 +58,11 @@ export function useBotCheck(captcha: Captcha | null | undefined, container: RefO
     if (captcha.provider === 'recaptcha') {
       const grecaptcha = window.grecaptcha;
       if (!grecaptcha) throw new Error('The bot check could not start. Please reload the page.');
-      return new Promise((resolve, reject) => grecaptcha.ready(() => grecaptcha.execute(captcha.siteKey, { action: 'send_code' }).then(resolve, reject)));
+      return new Promise((resolve, reject) => {
+        grecaptcha.ready(() => {
+          grecaptcha.execute(captcha.siteKey, { action: 'send_code' }).then(resolve, reject);
+        });
+      });
     }
     const turnstile = window.turnstile;
     if (!turnstile || !container.current) throw new Error('The bot check could not start. Please reload the page.');

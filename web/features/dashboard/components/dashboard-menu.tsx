@@ -18,9 +18,10 @@ const admins: MenuItem[] = [
   { to: '/dashboard/manageorder', label: 'Manage Order' },
   { to: '/dashboard/admin', label: 'Make Admin' },
   { to: '/dashboard/messages', label: 'Messages' },
+  { to: '/dashboard/jobs', label: 'Background jobs' },
 ];
 
-/** The specification's menu (My Profile for all; orders and reviews for customers; shop management for admins), and the admin's inbox. */
+/** The specification's menu (My Profile for all; orders and reviews for customers; shop management for admins), the admin's inbox and failed background jobs. */
 export function menuFor(role: Viewer['role']): MenuItem[] {
   return [...everyone, ...(role === 'admin' ? admins : customers)];
 }

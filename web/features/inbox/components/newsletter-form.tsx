@@ -1,6 +1,7 @@
-import { type FormEvent, useState } from 'react';
-import { emailProblem } from '../../../../common/contact-rules.ts';
+import { newsletterSubscriptionSchema } from '../../../../common/schemas/inbox-forms.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { FormSubmit } from '../../../components/ui/form-submit.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSubscribeToNewsletter } from '../api/inbox-mutations.ts';
 
 /** The newsletter sign-up: one e-mail address, checked here, stored once by the server. */
@@ -14,45 +15,43 @@ export function NewsletterForm({
   /** Each newsletter form on a page needs its own name for screen readers. */
   formName?: string;
 }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(newsletterSubscriptionSchema, { defaultValues: { email: '' } });
+  const email = form.field('email');
   const subscribe = useSubscribeToNewsletter();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = emailProblem(email);
-    setError(problem);
-    if (!problem) subscribe.mutate(email.trim(), { onSuccess: () => setEmail('') });
-  }
 
   const result = subscribe.data;
   return (
-    <form noValidate onSubmit={submit} className="w-full space-y-3" aria-label={formName}>
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((subscription) => subscribe.mutate(subscription.email, { onSuccess: () => form.reset() }))}
+      className="w-full space-y-3"
+      aria-label={formName}
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        {/* One field, so the server's answer shows under it as the field's own problems do. */}
         <TextField
           label={label}
           tone={tone}
           type="email"
-          name="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={error}
           className="flex-1"
+          {...email}
+          error={email.error ?? subscribe.error?.message}
         />
-        <button type="submit" className="btn btn-primary sm:mt-7" disabled={subscribe.isPending}>
-          {subscribe.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          Subscribe
-        </button>
+        <FormSubmit label="Subscribe" busy={subscribe.isPending} className="btn-primary sm:mt-7" />
       </div>
       <div aria-live="polite">
-        {subscribe.isError && <p className="text-sm font-medium text-error">{subscribe.error.message}</p>}
         {subscribe.isSuccess && result && (
           <p className={`text-sm font-medium ${tone === 'dark' ? 'text-emerald-300' : 'text-success'}`}>
             {result.alreadySubscribed
               ? `${result.email} is already on our list. Nothing more to do.`
               : `Thank you! ${result.email} will get our newsletter.`}
+          </p>
+        )}
+        {subscribe.isSuccess && result && !result.alreadySubscribed && (
+          <p className={`mt-1 text-sm ${tone === 'dark' ? 'text-stone-300' : 'text-stone-600'}`}>
+            Check your inbox: open the link in the e-mail we have just sent to confirm your subscription.
           </p>
         )}
       </div>

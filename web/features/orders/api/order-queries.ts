@@ -92,7 +92,7 @@ export function confirmPayment(orderId: string, transactionId: string): Promise<
 }
 
 /** Paying: `onPaid` runs first, so the page shows the success before the lists are read again. */
-export function usePayOrder(pay: () => Promise<Order>, onPaid: (order: Order) => void) {
+export function usePayOrder<Card = void>(pay: (card: Card) => Promise<Order>, onPaid: (order: Order) => void) {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: pay,

@@ -1,7 +1,10 @@
-import { type FormEvent, useState } from 'react';
-import { cardMessages, cardProblem } from '../../../../common/card-rules.ts';
+import { useMemo } from 'react';
+import { type CardForm, cardFormSchema } from '../../../../common/schemas/card-details.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { FormSubmit } from '../../../components/ui/form-submit.tsx';
+import { now } from '../../../lib/clock.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { payWithLocalCard, usePayOrder } from '../api/order-queries.ts';
 
 /** Groups a card number in fours as it is typed. */
@@ -17,6 +20,19 @@ const formatExpiry = (value: string) => {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
 
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** Rewrites what is typed into a field as it is typed: the field shows, and the form keeps, the same text. */
+const typedAs = (format: (value: string) => string) => ({
+  setValueAs: format,
+  onChange: (event: { target: { value: string } }) => {
+    event.target.value = format(event.target.value);
+  },
+});
+
+/** The order the card's fields are read in: the first problem among them is the one shown, as card processors do. */
+const fieldOrder = ['name', 'cardNumber', 'expiry', 'cvc'] as const;
+
 interface LocalCardFormProps {
   order: Order;
   clientSecret: string | undefined;
@@ -31,43 +47,26 @@ interface LocalCardFormProps {
  * card's details go to the shop's server once, to be checked, and are never stored.
  */
 export function LocalCardForm({ order, clientSecret, defaultName, onPaid, done }: LocalCardFormProps) {
-  const [card, setCard] = useState({ name: defaultName, cardNumber: '', expiry: '', cvc: '' });
-  const [problem, setProblem] = useState<string>();
-  const pay = usePayOrder(() => payWithLocalCard(order._id, { clientSecret: clientSecret ?? '', ...card }), onPaid);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = !card.name.trim() ? cardMessages.nameRequired : cardProblem(card);
-    setProblem(found);
-    if (!found) pay.mutate();
-  }
-
-  const set = (name: keyof typeof card, format: (value: string) => string = (value) => value) => ({
-    value: card[name],
-    onChange: (event: { target: { value: string } }) => setCard((current) => ({ ...current, [name]: format(event.target.value) })),
-  });
+  const schema = useMemo(() => cardFormSchema(now), []);
+  const form = useSchemaForm(schema, { defaultValues: { name: defaultName, cardNumber: '', expiry: '', cvc: '' } });
+  const pay = usePayOrder((card: CardForm) => payWithLocalCard(order._id, { clientSecret: clientSecret ?? '', ...card }), onPaid);
+  const { errors } = form.formState;
+  const problem = fieldOrder.map((name) => errors[name]?.message).find(Boolean);
+  const { register } = form;
 
   return (
-    <form noValidate aria-label="Card payment" className="space-y-5" onSubmit={submit}>
-      <TextField label="Name on card" autoComplete="cc-name" maxLength={100} {...set('name')} />
-      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...set('cardNumber', groupDigits)} />
+    <form noValidate aria-label="Card payment" className="space-y-5" onSubmit={form.handleSubmit((card) => pay.mutate(card))}>
+      <TextField label="Name on card" autoComplete="cc-name" maxLength={100} {...register('name')} />
+      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...register('cardNumber', typedAs(groupDigits))} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...set('expiry', formatExpiry)} />
-        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...set('cvc', (value) => value.replace(/\D/g, ''))} />
+        <TextField label="Expiry (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" {...register('expiry', typedAs(formatExpiry))} />
+        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...register('cvc', typedAs(onlyDigits))} />
       </div>
       <p className="rounded-lg bg-base-200 px-4 py-3 text-sm text-stone-700">
         This shop runs on its test card processor: no money moves. Pay with 4242 4242 4242 4242, any future date and any CVC;
         4000 0000 0000 0002 is declined.
       </p>
-      {(problem ?? pay.error?.message) && (
-        <p role="alert" className="text-sm font-medium text-error">
-          {problem ?? pay.error?.message}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary w-full" disabled={!clientSecret || pay.isPending || done}>
-        {pay.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        Pay
-      </button>
+      <FormSubmit label="Pay" busy={pay.isPending} error={problem ?? pay.error?.message} disabled={!clientSecret || done} className="btn-primary w-full" />
     </form>
   );
 }

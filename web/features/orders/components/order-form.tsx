@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { optionalPhoneProblem } from '../../../../common/contact-rules.ts';
 import { formatUsd } from '../../../../common/money.ts';
-import { isOrderableQuantity, orderLimits, orderMessages, quantityProblem } from '../../../../common/ordering.ts';
-import type { Order } from '../../../../common/schemas/orders.ts';
+import { isOrderableQuantity, orderLimits, orderMessages } from '../../../../common/ordering.ts';
+import { orderFormSchema, type Order } from '../../../../common/schemas/orders.ts';
 import type { Product } from '../../../../common/schemas/products.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { usePlaceOrder } from '../api/order-queries.ts';
 
 function LockedField({ label, value }: { label: string; value: string }) {
@@ -23,45 +24,35 @@ function LockedField({ label, value }: { label: string; value: string }) {
 export function OrderForm({ product, viewer }: { product: Product; viewer: Viewer }) {
   const toast = useToast();
   const place = usePlaceOrder();
-  const [quantityText, setQuantityText] = useState(String(product.minQuantity));
-  const [quantityError, setQuantityError] = useState<string>();
-  const [phone, setPhone] = useState('');
-  const [adress, setAdress] = useState('');
-  const [problems, setProblems] = useState<{ phone?: string; adress?: string }>({});
   const [placed, setPlaced] = useState<Order | null>(null);
+  const schema = useMemo(() => orderFormSchema(product), [product]);
+  const form = useSchemaForm(schema, {
+    defaultValues: { quantity: product.minQuantity, phone: '', adress: '' },
+    // Problems show when a button is pressed, and stay until the next press or an edit of the quantity.
+    reValidateMode: 'onSubmit',
+  });
+  const { field } = form;
 
-  const quantity = Number(quantityText);
-  const orderable = quantityText.trim() !== '' && isOrderableQuantity(quantity, product);
+  const quantity = form.watch('quantity');
+  const orderable = isOrderableQuantity(quantity, product);
   const price = (orderable ? quantity : product.minQuantity) * product.price;
 
-  function updateQuantity() {
-    if (orderable) {
-      setQuantityError(undefined);
-      toast(orderMessages.quantityUpdated);
-    } else {
-      setQuantityError(quantityProblem(quantity, product));
-      toast(orderMessages.orderAtLeastAlert(product.minQuantity), 'error');
-    }
+  async function updateQuantity() {
+    if (await form.trigger('quantity')) toast(orderMessages.quantityUpdated);
+    else toast(orderMessages.orderAtLeastAlert(product.minQuantity), 'error');
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = {
-      phone: phone.trim() ? optionalPhoneProblem(phone) : orderMessages.phoneRequired,
-      adress: adress.trim() ? undefined : orderMessages.adressRequired,
-    };
-    setProblems(found);
-    if (!orderable || found.phone || found.adress) return;
+  const submit = form.handleSubmit((order) =>
     place.mutate(
-      { productId: product._id, quantity, phone: phone.trim(), adress: adress.trim() },
+      { productId: product._id, ...order },
       {
-        onSuccess: (order) => {
-          setPlaced(order);
+        onSuccess: (saved) => {
+          setPlaced(saved);
           toast(orderMessages.placed);
         },
       },
-    );
-  }
+    ),
+  );
 
   if (placed) {
     return (
@@ -100,22 +91,17 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
           min={product.minQuantity}
           max={product.availQuantity - 1}
           step={1}
-          value={quantityText}
-          error={quantityError}
           hint={`At least ${product.minQuantity}, fewer than ${product.availQuantity}.`}
-          onChange={(event) => {
-            setQuantityText(event.target.value);
-            setQuantityError(undefined);
-          }}
+          {...field('quantity', { valueAsNumber: true, onChange: () => form.clearErrors('quantity') })}
           onKeyDown={(event) => {
             // Enter in the quantity applies it, as the button does, rather than placing the order.
             if (event.key === 'Enter') {
               event.preventDefault();
-              updateQuantity();
+              void updateQuantity();
             }
           }}
         />
-        <button type="button" className="btn btn-outline btn-sm mt-2" onClick={updateQuantity}>
+        <button type="button" className="btn btn-outline btn-sm mt-2" onClick={() => void updateQuantity()}>
           Update quantity
         </button>
       </div>
@@ -127,34 +113,10 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
         </span>
       </div>
 
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        maxLength={orderLimits.phone}
-        value={phone}
-        error={problems.phone}
-        onChange={(event) => setPhone(event.target.value)}
-      />
-      <TextAreaField
-        label="Adress"
-        autoComplete="street-address"
-        rows={3}
-        maxLength={orderLimits.adress}
-        value={adress}
-        error={problems.adress}
-        onChange={(event) => setAdress(event.target.value)}
-      />
+      <TextField label="Phone" type="tel" autoComplete="tel" maxLength={orderLimits.phone} {...field('phone')} />
+      <TextAreaField label="Address" autoComplete="street-address" rows={3} maxLength={orderLimits.adress} {...field('adress')} />
 
-      {place.isError && (
-        <p role="alert" className="text-sm font-medium text-error">
-          {place.error.message}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary w-full" disabled={!orderable || place.isPending}>
-        {place.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        Place Order
-      </button>
+      <FormSubmit label="Place Order" busy={place.isPending} error={place.error?.message} disabled={!orderable} className="btn-primary w-full" />
     </form>
   );
 }

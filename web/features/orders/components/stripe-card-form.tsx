@@ -2,6 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
 import type { Order } from '../../../../common/schemas/orders.ts';
+import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { confirmPayment, usePayOrder } from '../api/order-queries.ts';
 
 interface StripeCardFormProps {
@@ -37,21 +38,13 @@ function CardForm({ order, clientSecret, billing, onPaid, done }: Omit<StripeCar
     pay.mutate();
   }
 
-  const message = cardError ?? pay.error?.message;
   return (
     <form noValidate aria-label="Card payment" className="space-y-5" onSubmit={submit}>
+      {/* Stripe's own field checks the card as it is typed; this form only sends it. */}
       <div className="rounded-lg border border-base-300 bg-base-100 px-3 py-3.5">
         <CardElement options={{ hidePostalCode: true }} onChange={(event) => setCardError(event.error?.message)} />
       </div>
-      {message && (
-        <p role="alert" className="text-sm font-medium text-error">
-          {message}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary w-full" disabled={!stripe || pay.isPending || done}>
-        {pay.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        Pay
-      </button>
+      <FormSubmit label="Pay" busy={pay.isPending} error={cardError ?? pay.error?.message} disabled={!stripe || done} className="btn-primary w-full" />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { renderSVG } from 'uqr';
-import { accountMessages } from '../../../../common/account-rules.ts';
-import type { Viewer } from '../../../../common/schemas/users.ts';
+import { passwordCheckSchema, totpCodeSchema, type Viewer } from '../../../../common/schemas/users.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
+import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { authApi } from '../../auth/api/auth-api.ts';
 import { useReloadSession } from '../../auth/api/session-queries.ts';
 
@@ -29,8 +29,8 @@ function Title({ on }: { on: boolean }) {
 
 /** The authenticator app's QR code, the same key as text, and the backup codes; then a code to confirm. */
 function Setup({ totpURI, backupCodes, onDone }: { totpURI: string; backupCodes: string[]; onDone: () => Promise<void> }) {
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const form = useSchemaForm(totpCodeSchema, { defaultValues: { code: '' } });
+  const code = form.field('code');
   const confirm = useMutation({ mutationFn: authApi.verifyTotp, onSuccess: onDone });
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const qr = `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(totpURI))}`;
@@ -65,27 +65,11 @@ function Setup({ totpURI, backupCodes, onDone }: { totpURI: string; backupCodes:
         noValidate
         aria-label="Confirm two-factor"
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = code.trim();
-          const wellFormed = /^\d{6}$/.test(value);
-          setProblem(wellFormed ? undefined : 'Enter the 6-digit code from your app');
-          if (wellFormed) confirm.mutate(value);
-        }}
+        onSubmit={form.handleSubmit((typed) => confirm.mutate(typed.code))}
       >
-        <TextField
-          label="Code from the app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          className="sm:w-56"
-          value={code}
-          error={problem ?? confirm.error?.message}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <button type="submit" className="btn btn-primary sm:mt-7" disabled={confirm.isPending}>
-          {confirm.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          Turn on
-        </button>
+        {/* The server's answer belongs to the code, so it shows under it. */}
+        <TextField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" className="sm:w-56" {...code} error={code.error ?? confirm.error?.message} />
+        <FormSubmit label="Turn on" busy={confirm.isPending} className="btn-primary sm:mt-7" />
       </form>
     </div>
   );
@@ -95,13 +79,13 @@ function Setup({ totpURI, backupCodes, onDone }: { totpURI: string; backupCodes:
 export function TwoFactorSettings({ viewer }: { viewer: Viewer }) {
   const toast = useToast();
   const reloadSession = useReloadSession();
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const enable = useMutation({ mutationFn: authApi.enableTwoFactor, onSuccess: () => setPassword('') });
+  const form = useSchemaForm(passwordCheckSchema, { defaultValues: { password: '' } });
+  const password = form.field('password');
+  const enable = useMutation({ mutationFn: authApi.enableTwoFactor, onSuccess: () => form.reset() });
   const disable = useMutation({
     mutationFn: authApi.disableTwoFactor,
     onSuccess: async () => {
-      setPassword('');
+      form.reset();
       toast('Two-factor sign-in is off');
       await reloadSession();
     },
@@ -148,25 +132,14 @@ export function TwoFactorSettings({ viewer }: { viewer: Viewer }) {
         noValidate
         aria-label={viewer.twoFactorEnabled ? 'Turn off two-factor' : 'Turn on two-factor'}
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setProblem(password ? undefined : accountMessages.passwordRequired);
-          if (password) action.mutate(password);
-        }}
+        onSubmit={form.handleSubmit((typed) => action.mutate(typed.password))}
       >
-        <TextField
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          className="sm:w-64"
-          value={password}
-          error={problem ?? action.error?.message}
-          onChange={(event) => setPassword(event.target.value)}
+        <TextField label="Your password" type="password" autoComplete="current-password" className="sm:w-64" {...password} error={password.error ?? action.error?.message} />
+        <FormSubmit
+          label={viewer.twoFactorEnabled ? 'Turn off two-factor' : 'Set up two-factor'}
+          busy={action.isPending}
+          className={`sm:mt-7 ${viewer.twoFactorEnabled ? 'btn-outline' : 'btn-primary'}`}
         />
-        <button type="submit" className={`btn sm:mt-7 ${viewer.twoFactorEnabled ? 'btn-outline' : 'btn-primary'}`} disabled={action.isPending}>
-          {action.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {viewer.twoFactorEnabled ? 'Turn off two-factor' : 'Set up two-factor'}
-        </button>
       </form>
     </Card>
   );

@@ -1,0 +1,7 @@
+/** Who the shop is, as its e-mails, receipts and pages name it. */
+export const shopIdentity = {
+  name: 'Joinery Tool Works',
+  shortName: 'Joinery',
+  postalAddress: ['Unit 4, Millrace Yard', '118 Canal Street', 'Portland, OR 97209', 'United States'],
+  supportEmail: 'help@joinery.example',
+} as const;

@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, testOrigin } from '../../test/accounts.ts';
+import { mailingShopEnv, mailsTo, tokenOfLink, waitForMail } from '../../test/account-mailbox.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * "Forgot your password?": better-auth's reset flow with the shop's mail, page and rules. The answer
+ * never tells whether an address has an account; the mailed link works once, for an hour; a reset
+ * ends every session of the account and is announced by mail.
+ */
+const attemptsPerMinute = 3;
+const resetSubject = 'Reset your Joinery password';
+const changedSubject = 'Your Joinery password was changed';
+const password = 'sawdust-123';
+const newPassword = 'mortise-and-tenon-9';
+
+let standIn: SmtpStandIn;
+let shop: TestApp;
+beforeAll(async () => {
+  standIn = await startSmtpStandIn();
+  shop = await createTestApp({
+    seed: false,
+    env: { ...mailingShopEnv(standIn), AUTH_RATE_LIMIT_PER_MINUTE: String(attemptsPerMinute) },
+    jobs: { pollIntervalMs: 50 },
+  });
+});
+afterAll(async () => {
+  await shop?.close();
+  await standIn?.close();
+});
+
+/** Each call from its own client address, so that the per-minute limit only shows where a test asks for it. */
+let nextClient = 1;
+const newClient = () => `10.30.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
+let nextEmail = 1;
+const newEmail = () => `resetter${nextEmail++}.${Date.now()}@example.com`;
+
+function authPost(route: string, payload: object, { client = newClient(), cookie }: { client?: string; cookie?: string } = {}) {
+  return shop.app.inject({
+    method: 'POST',
+    url: `/api/auth${route}`,
+    remoteAddress: client,
+    headers: { origin: testOrigin, ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+}
+
+async function register() {
+  const email = newEmail();
+  const res = await authPost('/sign-up/email', { name: 'Rosa Resetter', email, password });
+  expect(res.statusCode, res.body).toBe(200);
+  return { email, cookie: cookieFrom(res.headers['set-cookie']) };
+}
+
+const signIn = (email: string, withPassword: string) => authPost('/sign-in/email', { email, password: withPassword });
+const sessionUser = async (cookie: string) => (await shop.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user;
+const askForReset = (email: string, client?: string) => authPost('/request-password-reset', { email }, { client });
+
+/** Asks for a reset of `email` and answers the token of the link mailed for it. */
+async function mailedResetToken(email: string): Promise<string> {
+  const before = mailsTo(standIn, email, resetSubject).length;
+  expect((await askForReset(email)).statusCode).toBe(200);
+  return tokenOfLink(await waitForMail(standIn, email, resetSubject, before + 1), '/resetPassword');
+}
+
+const resetTo = (token: string, chosen: string) => authPost('/reset-password', { token, newPassword: chosen });
+const resetRow = (token: string) =>
+  sql<{ expiresAt: Date | string; createdAt: Date | string }>`select "expiresAt", "createdAt" from verification where identifier = ${`reset-password:${token}`}`
+    .execute(shop.db)
+    .then((result) => result.rows[0]);
+
+describe('asking for a reset', () => {
+  it('answers an existing and an unknown address with the same status and body, and mails only the existing one', async () => {
+    const { email } = await register();
+    const unknown = newEmail();
+    const known = await askForReset(email);
+    const stranger = await askForReset(unknown);
+    expect(known.statusCode).toBe(200);
+    expect(stranger.statusCode).toBe(known.statusCode);
+    expect(stranger.json()).toEqual(known.json());
+    expect(stranger.headers['set-cookie']).toBeUndefined();
+
+    const mail = await waitForMail(standIn, email, resetSubject);
+    expect(mail.secure).toBe(true);
+    expect(mail.text).toContain('The link works once, for one hour');
+    await shop.app.jobs.waitUntilIdle();
+    expect(standIn.received.filter((message) => message.to.includes(unknown))).toEqual([]);
+  });
+
+  it('checks the address with the login page\'s rules', async () => {
+    const res = await authPost('/request-password-reset', { email: 'not-an-address' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Provide a valid Email' });
+  });
+
+  it('mails a link that lasts one hour', async () => {
+    const { email } = await register();
+    const token = await mailedResetToken(email);
+    const row = await resetRow(token);
+    expect(new Date(row!.expiresAt).getTime() - new Date(row!.createdAt).getTime()).toBe(60 * 60 * 1000);
+  });
+
+  it(`answers 429 after ${attemptsPerMinute} requests a minute from one client`, async () => {
+    const client = newClient();
+    for (let i = 0; i < attemptsPerMinute; i += 1) expect((await askForReset(newEmail(), client)).statusCode).toBe(200);
+    const limited = await askForReset(newEmail(), client);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/too many/i) });
+  });
+
+  it('mails one address at most 5 links an hour, its welcome included, answering every request alike', async () => {
+    const { email } = await register();
+    const answers = [];
+    for (let i = 0; i < 7; i += 1) answers.push(await askForReset(email));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual(answers[0]!.json());
+    }
+    await waitForMail(standIn, email, resetSubject, 4);
+    await shop.app.jobs.waitUntilIdle();
+    const subjects = standIn.received.filter((mail) => mail.to.includes(email)).map((mail) => mail.subject);
+    expect(subjects.sort()).toEqual([...Array(4).fill(resetSubject), 'Welcome to Joinery: please confirm your e-mail address']);
+  });
+});
+
+describe('choosing a new password with the link', () => {
+  it('sets it, ends every session of the account, refuses the old password, and mails that the password changed', async () => {
+    const { email, cookie: laptop } = await register();
+    const phone = cookieFrom((await signIn(email, password)).headers['set-cookie']);
+    expect(await sessionUser(phone)).toMatchObject({ email });
+
+    const res = await resetTo(await mailedResetToken(email), newPassword);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+
+    expect(await sessionUser(laptop)).toBeNull();
+    expect(await sessionUser(phone)).toBeNull();
+    expect((await signIn(email, password)).statusCode).toBe(401);
+    const signedIn = await signIn(email, newPassword);
+    expect(signedIn.statusCode).toBe(200);
+    expect(await sessionUser(cookieFrom(signedIn.headers['set-cookie']))).toMatchObject({ email });
+
+    const notice = await waitForMail(standIn, email, changedSubject);
+    expect(notice.text).toContain('every other device was signed out');
+    expect(notice.text).toContain(`${testOrigin}/dashboard`);
+  });
+
+  it('works once: the same link cannot set a password again', async () => {
+    const { email } = await register();
+    const token = await mailedResetToken(email);
+    expect((await resetTo(token, newPassword)).statusCode).toBe(200);
+    const again = await resetTo(token, 'another-choice-42');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await signIn(email, 'another-choice-42')).statusCode).toBe(401);
+    expect((await signIn(email, newPassword)).statusCode).toBe(200);
+  });
+
+  it('refuses a link more than an hour old and leaves the password as it was', async () => {
+    const { email } = await register();
+    const token = await mailedResetToken(email);
+    // better-auth reads the real time, not the shop's clock: the link is aged where it is kept.
+    const anHourAndAMinuteAgo = new Date(Date.now() - 61 * 60 * 1000);
+    const { createdAt } = (await resetRow(token))!;
+    // Stored as better-auth stores it: a Date on PostgreSQL, its text on SQLite.
+    const expired = typeof createdAt === 'string' ? anHourAndAMinuteAgo.toISOString() : anHourAndAMinuteAgo;
+    await sql`update verification set "expiresAt" = ${expired} where identifier = ${`reset-password:${token}`}`.execute(shop.db);
+
+    const res = await resetTo(token, newPassword);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await signIn(email, password)).statusCode).toBe(200);
+  });
+
+  it('refuses a forged token', async () => {
+    const { email } = await register();
+    await mailedResetToken(email);
+    for (const forged of ['a'.repeat(24), 'reset-password', '../../sign-in']) {
+      const res = await resetTo(forged, newPassword);
+      expect(res.statusCode, forged).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    }
+    expect((await signIn(email, password)).statusCode).toBe(200);
+  });
+
+  it('checks the new password with the shop\'s rules, and the link still works after a refusal', async () => {
+    const { email } = await register();
+    const token = await mailedResetToken(email);
+    const short = await resetTo(token, 'abc');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Must be 6 characters or longer' });
+    const common = await resetTo(token, 'letmein');
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual({ code: 'PASSWORD_TOO_COMMON', message: 'This password is too common. Please choose another.' });
+    expect((await signIn(email, password)).statusCode).toBe(200);
+
+    expect((await resetTo(token, newPassword)).statusCode).toBe(200);
+    expect((await signIn(email, newPassword)).statusCode).toBe(200);
+  });
+});

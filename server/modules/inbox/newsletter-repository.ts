@@ -1,0 +1,53 @@
+import type { Database } from '../../db/database.ts';
+import { newRecordId } from '../../record-id.ts';
+
+/**
+ * What a request to subscribe found: a new address (`added`), one still waiting for its owner's
+ * confirmation (`pending`), or one on the list already (`confirmed`).
+ */
+export type SubscriptionRequest = 'added' | 'pending' | 'confirmed';
+
+/** The newsletter list as its readers change it (ADR 011): asked for, confirmed, left. */
+export function createNewsletterRepository(db: Database) {
+  /** The subscriber a token was sent to. */
+  const subscriberOf = (tokenHash: string) => db.selectFrom('newsletter_tokens').select('subscriber_id').where('token_hash', '=', tokenHash);
+
+  return {
+    /**
+     * Records a request to subscribe `email`: the address once, unconfirmed when new, and, unless it
+     * is confirmed already, a new token for it, with `alongside` run in the same transaction (the
+     * confirmation e-mail is queued there). Earlier tokens stay valid: an older e-mail still works.
+     */
+    async request(email: string, tokenHash: string, now: string, alongside: (transaction: Database) => Promise<void>): Promise<SubscriptionRequest> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('newsletter_subscribers')
+          .values({ id: newRecordId(), email, created_at: now, confirmed_at: null })
+          .onConflict((conflict) => conflict.column('email').doNothing())
+          .executeTakeFirst();
+        const subscriber = await trx.selectFrom('newsletter_subscribers').select(['id', 'confirmed_at']).where('email', '=', email).executeTakeFirstOrThrow();
+        if (subscriber.confirmed_at !== null) return 'confirmed';
+        await trx.insertInto('newsletter_tokens').values({ token_hash: tokenHash, subscriber_id: subscriber.id, created_at: now }).execute();
+        await alongside(trx);
+        return Number(inserted.numInsertedOrUpdatedRows) > 0 ? 'added' : 'pending';
+      });
+    },
+
+    /** Confirms the address a token was sent to, keeping the first confirmation's time; answers it, or undefined. */
+    async confirm(tokenHash: string, now: string): Promise<{ email: string } | undefined> {
+      return db
+        .updateTable('newsletter_subscribers')
+        .set((eb) => ({ confirmed_at: eb.fn.coalesce('confirmed_at', eb.val(now)) }))
+        .where('id', '=', subscriberOf(tokenHash))
+        .returning('email')
+        .executeTakeFirst();
+    },
+
+    /** Removes the address a token was sent to, with its tokens; answers it, or undefined. */
+    async unsubscribe(tokenHash: string): Promise<{ email: string } | undefined> {
+      return db.deleteFrom('newsletter_subscribers').where('id', '=', subscriberOf(tokenHash)).returning('email').executeTakeFirst();
+    },
+  };
+}
+
+export type NewsletterRepository = ReturnType<typeof createNewsletterRepository>;

@@ -1,0 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** The hash under which a token is stored: a leaked table holds no link that works. */
+export function newsletterTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * A token for the links of one newsletter e-mail: 256 random bits, so it cannot be guessed, and
+ * URL-safe as it is. Looked up by its hash, so no comparison of secrets can leak by its timing.
+ */
+export function newNewsletterToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: newsletterTokenHash(token) };
+}

@@ -1,0 +1,16 @@
+/** One e-mail, ready to send: both parts already rendered. */
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
+}
+
+/** Sends an e-mail, or throws so that the job delivering it tries again later. */
+export interface EmailSender {
+  send(message: OutgoingEmail): Promise<void>;
+  /** Closes any connection the sender keeps open. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
+import type { EmailSender } from './email-sender.ts';
+import type { EmailContent } from './templates/email-content.ts';
+import { emailContentSchema } from './templates/email-content-schema.ts';
+import { renderEmail } from './templates/render-email.ts';
+
+export const sendEmailTask = 'send-email';
+
+const emailJobSchema = z.object({
+  to: z.email(),
+  content: emailContentSchema,
+  headers: z.record(z.string(), z.string()).optional(),
+});
+type EmailJob = z.infer<typeof emailJobSchema>;
+
+/** The address with most of its name hidden: enough for the admin to tell messages apart. */
+function maskedAddress(address: string): string {
+  const [name = '', domain = ''] = address.split('@');
+  return `${name.slice(0, 1)}•••@${domain}`;
+}
+
+/**
+ * Delivers one message: renders it in the shop's layout and hands it to the sender. A refusal (the
+ * provider busy, the network down) throws, and the job system tries again later with back-off;
+ * after the last attempt the message is listed among the admin's failed jobs, with a Retry button.
+ */
+export function sendEmailTaskDefinition(sender: EmailSender, publicUrl: string) {
+  return defineTask<EmailJob>({
+    name: sendEmailTask,
+    payload: emailJobSchema,
+    maxAttempts: 8,
+    describe: (job) => `"${job.content.subject}" to ${maskedAddress(job.to)}`,
+    async handler(job) {
+      const rendered = await renderEmail(job.content, publicUrl);
+      await sender.send({ to: job.to, ...rendered, ...(job.headers && { headers: job.headers }) });
+    },
+  });
+}
+
+/** How the shop's modules send mail: queued with the change that causes it, delivered by the job system. */
+export interface Mailer {
+  /**
+   * Queues a message through `executor`, the caller's transaction: it goes out exactly when the change
+   * commits, survives a restart, and is delivered once across every server process.
+   */
+  enqueue(executor: Database, message: { to: string; content: EmailContent; headers?: Record<string, string> }): Promise<void>;
+}
+
+export function createMailer(jobs: Pick<JobQueue, 'enqueue'>): Mailer {
+  return {
+    async enqueue(executor, message) {
+      await jobs.enqueue(executor, sendEmailTask, message);
+    },
+  };
+}

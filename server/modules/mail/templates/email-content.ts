@@ -1,0 +1,24 @@
+/** An order as a message shows it: its reference, its lines and the total, all in US dollars. */
+export interface OrderSummary {
+  reference: string;
+  lines: Array<{ name: string; quantity: number; unitPrice: number; total: number }>;
+  total: number;
+}
+
+/**
+ * What one e-mail says, independent of how it is laid out: every message is written as one of these
+ * and rendered by the shop's one layout, so they all look alike and each has a plain-text twin.
+ */
+export interface EmailContent {
+  subject: string;
+  /** The line mail clients show beside the subject. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  order?: OrderSummary;
+  action?: { label: string; url: string };
+  /** Smaller print under the action: why the mail came, what to do if it was not expected. */
+  footnote?: string;
+  /** Newsletter mail: where one click unsubscribes (also sent as List-Unsubscribe). */
+  unsubscribeUrl?: string;
+}

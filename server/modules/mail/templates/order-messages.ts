@@ -1,0 +1,74 @@
+import type { Order } from '../../../../common/schemas/orders.ts';
+import type { EmailContent } from './email-content.ts';
+import { summaryOf } from './order-summary.ts';
+
+interface OrderMessageInput {
+  order: Order;
+  /** The order's page on the shop (pay, track, cancel). */
+  orderUrl: string;
+}
+
+export function orderPlaced({ order, payUrl }: { order: Order; payUrl: string }): EmailContent {
+  return {
+    subject: `Your Joinery order ${order._id} is waiting for payment`,
+    preview: 'Pay to confirm it: we start making and packing once it is paid.',
+    heading: 'Thank you for your order',
+    paragraphs: [`Hello ${order.cutomerName},`, 'We have your order. It is confirmed once it is paid: until then the tools stay on the shelf for everyone.'],
+    order: summaryOf(order),
+    action: { label: 'Pay for this order', url: payUrl },
+    footnote: 'Unpaid orders are cancelled after a few days; you can also cancel it yourself from My Orders.',
+  };
+}
+
+export function paymentReceipt({ order, orderUrl }: OrderMessageInput): EmailContent {
+  return {
+    subject: `Receipt for your Joinery order ${order._id}`,
+    preview: 'Payment received: we are getting your tools ready.',
+    heading: 'Payment received',
+    paragraphs: [
+      `Hello ${order.cutomerName},`,
+      `We received your payment${order.transactionId ? ` (reference ${order.transactionId})` : ''}. We will let you know when your tools are on their way.`,
+    ],
+    order: summaryOf(order),
+    action: { label: 'See my order', url: orderUrl },
+    footnote: `It will be shipped to: ${order.adress}`,
+  };
+}
+
+export function orderShipped({ order, orderUrl }: OrderMessageInput): EmailContent {
+  return {
+    subject: `Your Joinery order ${order._id} is on its way`,
+    preview: 'Your tools have left the workshop.',
+    heading: 'Your tools are on their way',
+    paragraphs: [`Hello ${order.cutomerName},`, `Your order has left our workshop for ${order.adress}.`],
+    order: summaryOf(order),
+    action: { label: 'Follow my order', url: orderUrl },
+  };
+}
+
+export function orderDelivered({ order, orderUrl }: OrderMessageInput): EmailContent {
+  return {
+    subject: `Your Joinery order ${order._id} was delivered`,
+    preview: 'Enjoy your new tools, and tell us how they work for you.',
+    heading: 'Delivered',
+    paragraphs: [`Hello ${order.cutomerName},`, 'Your order has been delivered. We hope the tools serve you for many years; a review helps other woodworkers choose.'],
+    order: summaryOf(order),
+    action: { label: 'See my order', url: orderUrl },
+  };
+}
+
+export function orderCancelled({ order, ordersUrl, expired }: { order: Order; ordersUrl: string; expired: boolean }): EmailContent {
+  return {
+    subject: expired ? `Your unpaid Joinery order ${order._id} has expired` : `Your Joinery order ${order._id} was cancelled`,
+    preview: expired ? 'It was not paid in time, so nothing was charged.' : 'Nothing was charged.',
+    heading: expired ? 'Your order has expired' : 'Your order was cancelled',
+    paragraphs: [
+      `Hello ${order.cutomerName},`,
+      expired
+        ? 'Your order was not paid in time, so we have cancelled it and released the tools for other customers. Nothing was charged.'
+        : 'Your unpaid order has been cancelled. Nothing was charged.',
+    ],
+    order: summaryOf(order),
+    action: { label: 'Visit the shop', url: ordersUrl },
+  };
+}

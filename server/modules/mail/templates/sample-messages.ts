@@ -1,0 +1,54 @@
+import type { ContactMessage } from '../../../../common/schemas/inbox.ts';
+import type { Order } from '../../../../common/schemas/orders.ts';
+import { emailConfirmation, passwordChanged, passwordReset, welcomeWithVerification } from './account-messages.ts';
+import type { EmailContent } from './email-content.ts';
+import { orderCancelled, orderDelivered, orderPlaced, orderShipped, paymentReceipt } from './order-messages.ts';
+import { newContactMessage, newPaidOrder, newsletterConfirmation } from './shop-messages.ts';
+
+/** One of every message, filled with believable data: for the layout's tests and for looking at them. */
+export function sampleMessages(publicUrl: string): Record<string, EmailContent> {
+  const order: Order = {
+    _id: '6f1c2a9e-3b4d-4e8f-9a01-23456789abcd',
+    productId: 'p1',
+    product: 'Bevel-edge chisel set <6 pieces>',
+    cutomerName: 'Carol Carpenter',
+    email: 'carol@example.com',
+    unitPrice: 189.5,
+    price: 379,
+    quantity: 2,
+    phone: '+1 503 555 0142',
+    adress: '12 Bench Lane, Oak Town, OR 97000',
+    paymentStatus: 'paid',
+    transactionId: 'pi_3Q8xYz',
+    shippingStatus: 'pending',
+    createdAt: '2026-11-23T09:30:00.000Z',
+    paidAt: '2026-11-23T09:32:00.000Z',
+  };
+  const contact: ContactMessage = {
+    _id: 'c1',
+    name: 'Walter Woodturner',
+    email: 'walter@example.com',
+    phone: '+1 503 555 0199',
+    requirement: 'Do you make a left-handed version of the marking knife? I would order two.',
+    createdAt: '2026-11-23T09:40:00.000Z',
+  };
+  const orderUrl = `${publicUrl}/dashboard/myorders`;
+  return {
+    welcome: welcomeWithVerification({ name: 'Carol Carpenter', verifyUrl: `${publicUrl}/verifyEmail?token=sample` }),
+    'email-confirmation': emailConfirmation({ name: 'Carol Carpenter', verifyUrl: `${publicUrl}/verifyEmail?token=sample` }),
+    'password-reset': passwordReset({ name: 'Carol Carpenter', resetUrl: `${publicUrl}/resetPassword?token=sample` }),
+    'password-changed': passwordChanged({ name: 'Carol Carpenter', accountUrl: `${publicUrl}/dashboard` }),
+    'order-placed': orderPlaced({ order: { ...order, paymentStatus: 'unpaid' }, payUrl: `${publicUrl}/dashboard/payment/${order._id}` }),
+    'payment-receipt': paymentReceipt({ order, orderUrl }),
+    'order-shipped': orderShipped({ order: { ...order, shippingStatus: 'shipped' }, orderUrl }),
+    'order-delivered': orderDelivered({ order: { ...order, shippingStatus: 'delivered' }, orderUrl }),
+    'order-cancelled': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: false }),
+    'order-expired': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: true }),
+    'shop-new-paid-order': newPaidOrder({ order, manageUrl: `${publicUrl}/dashboard/manageorder` }),
+    'shop-new-contact-message': newContactMessage({ message: contact, messagesUrl: `${publicUrl}/dashboard/messages` }),
+    'newsletter-confirmation': newsletterConfirmation({
+      confirmUrl: `${publicUrl}/newsletter/confirm?token=sample`,
+      unsubscribeUrl: `${publicUrl}/newsletter/unsubscribe?token=sample`,
+    }),
+  };
+}

@@ -1,0 +1,40 @@
+import type { Mailer } from '../mail/mailer.ts';
+import { orderCancelled, orderDelivered, orderPlaced, orderShipped, paymentReceipt } from '../mail/templates/order-messages.ts';
+import { newPaidOrder } from '../mail/templates/shop-messages.ts';
+import type { OrderEvents } from '../orders/order-events.ts';
+
+export interface OrderNoticeSettings {
+  mailer: Mailer;
+  /** The shop's address for customers (PUBLIC_URL): every link in the mail starts with it. */
+  publicUrl: string;
+  /** SHOP_NOTIFY_EMAIL: where the shop hears of a paid order; unset, it does not. */
+  shopNotifyEmail: string | undefined;
+}
+
+/**
+ * The orders module's events as e-mails (ADR 011): each message is queued in the transaction of the
+ * change that causes it, so it goes out exactly when the change commits, and never for one that
+ * rolled back.
+ */
+export function createOrderNotices({ mailer, publicUrl, shopNotifyEmail }: OrderNoticeSettings): OrderEvents {
+  const myOrdersUrl = `${publicUrl}/dashboard/myorders`;
+  return {
+    placed: (transaction, order) =>
+      mailer.enqueue(transaction, { to: order.email, content: orderPlaced({ order, payUrl: `${publicUrl}/dashboard/payment/${order._id}` }) }),
+
+    async paid(transaction, order) {
+      await mailer.enqueue(transaction, { to: order.email, content: paymentReceipt({ order, orderUrl: myOrdersUrl }) });
+      if (shopNotifyEmail) {
+        await mailer.enqueue(transaction, { to: shopNotifyEmail, content: newPaidOrder({ order, manageUrl: `${publicUrl}/dashboard/manageorder` }) });
+      }
+    },
+
+    shipped: (transaction, order) => mailer.enqueue(transaction, { to: order.email, content: orderShipped({ order, orderUrl: myOrdersUrl }) }),
+
+    delivered: (transaction, order) => mailer.enqueue(transaction, { to: order.email, content: orderDelivered({ order, orderUrl: myOrdersUrl }) }),
+
+    // A person cancelled it (the customer or an admin): the message says cancelled, not expired.
+    cancelled: (transaction, order) =>
+      mailer.enqueue(transaction, { to: order.email, content: orderCancelled({ order, ordersUrl: `${publicUrl}/products`, expired: false }) }),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { errorCodes } from '../../../common/schemas/errors.ts';
+import type { Clock } from '../../clock.ts';
+import { AppError } from '../../errors.ts';
+import type { GatewayRouteOptions } from './payment-gateway.ts';
+
+/**
+ * `POST /webhooks/stripe`: Stripe tells the shop about its payments. Only events signed with the
+ * webhook secret, recently by the shop's clock, are believed.
+ */
+export function stripeWebhookRoutes(stripe: Stripe, secret: string, clock: Clock): FastifyPluginAsyncZod<GatewayRouteOptions> {
+  return async (app, { handleEvent }) => {
+    // Stripe signs the exact bytes it sends, so this route reads its body raw.
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // Anyone may call; only a body Stripe signed is acted on.
+    app.post('/webhooks/stripe', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
+      const signature = String(request.headers['stripe-signature'] ?? '');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body as Buffer, signature, secret, undefined, undefined, clock().getTime());
+      } catch {
+        throw new AppError(400, errorCodes.validation, 'The event signature does not verify.');
+      }
+      const intent = event.type.startsWith('payment_intent.') ? (event.data.object as Stripe.PaymentIntent) : undefined;
+      const result = await handleEvent({
+        id: event.id,
+        type: event.type,
+        ...(intent && { payment: { id: intent.id, orderId: intent.metadata.orderId } }),
+      });
+      return { received: true, result };
+    });
+  };
+}

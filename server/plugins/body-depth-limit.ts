@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { errorCodes } from '../../common/schemas/errors.ts';
+import { AppError } from '../errors.ts';
+
+/**
+ * The deepest nesting of arrays and objects a request body may have. The shop's bodies and
+ * better-auth's are a few levels deep; a deeper one only serves to overflow the stack of code that
+ * walks it recursively (JSON.stringify, schema validation).
+ */
+export const maxBodyDepth = 32;
+
+/** Arrays and plain objects, as JSON.parse makes them; a raw body (a Buffer) is not walked. */
+function isJsonContainer(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Whether a parsed body nests more than `maxDepth` levels; walked level by level, never recursively. */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  let level = isJsonContainer(value) ? [value] : [];
+  for (let depth = 1; level.length > 0; depth++) {
+    if (depth > maxDepth) return true;
+    const next: object[] = [];
+    for (const container of level) {
+      for (const inner of Object.values(container)) if (isJsonContainer(inner)) next.push(inner);
+    }
+    level = next;
+  }
+  return false;
+}
+
+/**
+ * One depth limit for every route, the shop's and better-auth's alike, checked after the body is
+ * parsed (the JSON parser itself does not recurse) and before anything else reads it.
+ */
+export function registerBodyDepthLimit(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const tooDeep = nestsDeeperThan(request.body, maxBodyDepth);
+    done(tooDeep ? new AppError(400, errorCodes.validation, `The request body is nested too deeply: at most ${maxBodyDepth} levels of arrays and objects.`) : undefined);
+  });
+}

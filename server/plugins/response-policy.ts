@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Personal and admin answers, and anything not declared cacheable: no browser or proxy keeps a copy. */
+const neverKept = 'private, no-store';
+/** A public answer a browser may keep but must check: cheap when nothing changed (a 304 and no body). */
+const keptButChecked = 'no-cache';
+
+function entityTag(payload: string | Buffer): string {
+  return `"${createHash('sha1').update(payload).digest('base64url')}"`;
+}
+
+/** Whether the browser's copy (any of the tags it sends, weak or strong) is the current answer. */
+function stillFresh(request: FastifyRequest, tag: string): boolean {
+  const sent = request.headers['if-none-match'];
+  if (!sent) return false;
+  return sent.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag || candidate.trim() === '*');
+}
+
+function revalidates(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (
+    request.routeOptions.config.cache === 'revalidate' &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    reply.statusCode === 200
+  );
+}
+
+/**
+ * The cache half of each route's declaration (`config.cache`, beside `config.access`): set before
+ * anything else runs, so that refusals and errors carry it too. A `revalidate` answer gets an ETag
+ * from its bytes and a 304 when the browser already has them: the catalogue changes rarely and is
+ * read constantly, and an admin's edit shows on the next load.
+ */
+export function registerResponsePolicy(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const { access, cache } = request.routeOptions.config;
+    // Routes outside the API (the web app's files) keep the headers they set themselves.
+    if (access === undefined) return;
+    if (cache === 'revalidate') reply.header('cache-control', keptButChecked);
+    else if (cache !== 'immutable') reply.header('cache-control', neverKept);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!revalidates(request, reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    const tag = entityTag(payload);
+    reply.header('etag', tag);
+    if (!stillFresh(request, tag)) return payload;
+    reply.code(304);
+    return '';
+  });
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeclaredRoute } from './route-access.ts';
+import { createShopWithPeople, type ShopWithPeople, type TestAccount, testOrigin } from '../test/accounts.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { placeOrder } from '../test/ordering.ts';
+
+const neverKept = 'private, no-store';
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let people: ShopWithPeople;
+let routes: DeclaredRoute[];
+
+beforeAll(async () => {
+  people = await createShopWithPeople({ seed: true });
+  routes = people.shop.app.declaredRoutes();
+});
+afterAll(() => people.shop.close());
+
+/** The route's path with its parameters filled in: the caller's own address, an id that names nothing. */
+function pathFor(route: DeclaredRoute, caller: TestAccount | undefined): string {
+  return route.url
+    .replace(':email', encodeURIComponent((caller ?? people.carol).email))
+    .replace(/:[a-zA-Z]+/g, 'no-such-id')
+    .replace('*', 'no-such-endpoint');
+}
+
+/** Every route called by one caller, unsafe ones with a body that is not even JSON. */
+function callEvery(caller: TestAccount | undefined) {
+  return Promise.all(
+    routes.map(async (route) => {
+      const response = await people.shop.app.inject({
+        method: route.method as 'GET',
+        url: pathFor(route, caller),
+        headers: {
+          origin: testOrigin,
+          ...(caller && { cookie: caller.cookie }),
+          ...(unsafeMethods.has(route.method) && { 'content-type': 'application/json' }),
+        },
+        ...(unsafeMethods.has(route.method) && { payload: '{"malformed": [' }),
+      });
+      return { route, status: response.statusCode, cacheControl: response.headers['cache-control'] };
+    }),
+  );
+}
+
+function expectedCacheControl(route: DeclaredRoute): string | undefined {
+  if (route.cache === 'revalidate') return 'no-cache';
+  if (route.cache === 'immutable') return undefined;
+  return neverKept;
+}
+
+describe('every /api route declares who may call it, and one hook enforces it', () => {
+  it('finds the shop’s routes, each with a declared access level', () => {
+    expect(routes.length).toBeGreaterThan(25);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toMatch(/^(public|signedIn|admin)$/);
+    // Spot checks of the table in design.md.
+    const accessOf = (method: string, url: string) => routes.find((route) => route.method === method && route.url === url)?.access;
+    expect(accessOf('GET', '/api/products')).toBe('public');
+    expect(accessOf('POST', '/api/products')).toBe('admin');
+    expect(accessOf('POST', '/api/orders')).toBe('signedIn');
+    expect(accessOf('GET', '/api/orders')).toBe('admin');
+    expect(accessOf('GET', '/api/users')).toBe('admin');
+    expect(accessOf('PUT', '/api/users/:email')).toBe('signedIn');
+    expect(accessOf('PATCH', '/api/orders/:id/shipping')).toBe('admin');
+  });
+
+  it('answers anonymous callers of guarded routes 401, whatever they send', async () => {
+    for (const { route, status } of await callEvery(undefined)) {
+      const label = `${route.method} ${route.url}`;
+      if (route.access === 'public') expect([401, 403], label).not.toContain(status);
+      else expect(status, label).toBe(401);
+    }
+  });
+
+  it('answers customers 403 on every admin route, even when their body is malformed, and lets them reach the rest', async () => {
+    for (const { route, status } of await callEvery(people.carol)) {
+      const label = `${route.method} ${route.url}`;
+      if (route.access === 'admin') expect(status, label).toBe(403);
+      else expect([401, 403], label).not.toContain(status);
+    }
+  });
+
+  it('lets admins reach every route', async () => {
+    for (const { route, status } of await callEvery(people.admin)) {
+      expect([401, 403], `${route.method} ${route.url}`).not.toContain(status);
+    }
+  });
+
+  it('never lets a browser or proxy keep a personal or admin answer, refusals included', async () => {
+    for (const caller of [undefined, people.carol, people.admin]) {
+      for (const { route, cacheControl } of await callEvery(caller)) {
+        const expected = expectedCacheControl(route);
+        if (expected) expect(cacheControl, `${route.method} ${route.url}`).toBe(expected);
+      }
+    }
+  });
+
+  it('marks the customers’ data no-store where it is answered', async () => {
+    const { app } = people.shop;
+    const carolPath = encodeURIComponent(people.carol.email);
+    const product = (await app.inject({ url: '/api/products?limit=1' })).json<Array<{ _id: string; minQuantity: number }>>()[0]!;
+    await placeOrder(app, people.carol, product._id, product.minQuantity);
+    for (const [url, who] of [
+      ['/api/users', people.admin],
+      ['/api/orders', people.admin],
+      [`/api/orders/${carolPath}`, people.carol],
+      [`/api/users/${carolPath}`, people.carol],
+      ['/api/session', people.carol],
+    ] as const) {
+      const response = await app.inject({ url, headers: { cookie: who.cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe(neverKept);
+    }
+  });
+});
+
+describe('the public catalogue is kept by browsers but checked on every use', () => {
+  it('answers an unchanged list or product 304 with no body, and a changed one in full with a new tag', async () => {
+    const { app } = people.shop;
+    for (const url of ['/api/products', '/api/reviews']) {
+      const first = await app.inject({ url });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const tag = String(first.headers.etag);
+      expect(tag).toMatch(/^"[\w-]+"$/);
+      const again = await app.inject({ url, headers: { 'if-none-match': tag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+
+    const [product] = (await app.inject({ url: '/api/products?limit=1' })).json<Array<Record<string, unknown> & { _id: string; price: number }>>();
+    const url = `/api/products/${product!._id}`;
+    const before = await app.inject({ url });
+    const tag = String(before.headers.etag);
+    const { _id, ...fields } = product!;
+    const edit = await app.inject({
+      method: 'PUT',
+      url,
+      headers: { cookie: people.admin.cookie, origin: testOrigin },
+      payload: { ...fields, price: product!.price + 1 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = await app.inject({ url, headers: { 'if-none-match': tag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<{ price: number }>().price).toBe(product!.price + 1);
+    expect(after.headers.etag).not.toBe(tag);
+  });
+});
+
+describe('starting the app', () => {
+  it('refuses to start when an /api route does not say who may call it', async () => {
+    await expect(
+      createTestApp({
+        seed: false,
+        addRoutes: (app) => app.get('/api/forgotten', async () => ({ open: true })),
+      }),
+    ).rejects.toThrow(/GET \/api\/forgotten/);
+  });
+
+  it('refuses to start when a route that is not public asks to be cached', async () => {
+    await expect(
+      createTestApp({
+        seed: false,
+        addRoutes: (app) => app.get('/api/mine', { config: { access: 'signedIn', cache: 'revalidate' } }, async () => ({ mine: true })),
+      }),
+    ).rejects.toThrow(/GET \/api\/mine/);
+  });
+});

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+function headersOf(mail: ParsedMail): Record<string, string> {
+  return Object.fromEntries(mail.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]));
+}
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+/** The stand-in's self-signed certificate: the shop trusts it through SMTP_CA_FILE, as it would a private relay's. */
+export const smtpStandInCaFile = path.join(fixtures, 'smtp-stand-in.crt');
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** Each header as sent, by its lower-case name. */
+  headers: Record<string, string>;
+  /** Whether the connection was encrypted when the message was handed over. */
+  secure: boolean;
+}
+
+export interface SmtpStandIn {
+  /** For SMTP_URL: plain SMTP that offers STARTTLS, with a login. */
+  url: string;
+  received: ReceivedMail[];
+  /** The next `count` messages are refused with a temporary failure (451), as a busy provider does. */
+  refuseNext(count: number): void;
+  /** How many deliveries were attempted, refused ones included. */
+  attempts(): number;
+  close(): Promise<void>;
+}
+
+/** A local SMTP server standing in for the shop's mail provider: TLS, a login, and messages kept for the test to read. */
+export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean } = {}): Promise<SmtpStandIn> {
+  const received: ReceivedMail[] = [];
+  let toRefuse = 0;
+  let attempts = 0;
+  const server = new SMTPServer({
+    key: fs.readFileSync(path.join(fixtures, 'smtp-stand-in.key')),
+    cert: fs.readFileSync(smtpStandInCaFile),
+    authOptional: false,
+    // Without STARTTLS the stand-in is a relay the shop must refuse to send through.
+    disabledCommands: offerTls ? [] : ['STARTTLS'],
+    allowInsecureAuth: !offerTls,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'shop' && auth.password === 'relay-password') callback(null, { user: 'shop' });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      attempts += 1;
+      simpleParser(stream).then(
+        (mail) => {
+          if (toRefuse > 0) {
+            toRefuse -= 1;
+            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            return;
+          }
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            headers: headersOf(mail),
+            secure: session.secure,
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://shop:relay-password@localhost:${port}`,
+    received,
+    refuseNext(count) {
+      toRefuse = count;
+    },
+    attempts: () => attempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
