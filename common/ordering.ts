@@ -52,3 +52,36 @@ export const nextShippingStatus: Record<ShippingStatus, ShippingStatus | undefin
 };
 
 export const shippingLabels: Record<ShippingStatus, string> = { pending: 'Pending', shipped: 'Shipped', delivered: 'Delivered' };
+
+/** The first order number the shop gives. */
+export const firstOrderNumber = 1042;
+
+/** An order's number as people read, write and search it: J-1042. */
+export function orderNumberLabel(number: number): string {
+  return `J-${number}`;
+}
+
+/** The order number in what someone typed ("J-1042", "j1042", "1042"), if it is one. */
+export function parseOrderNumber(text: string): number | undefined {
+  const match = /^\s*(?:j-?\s*)?(\d{1,9})\s*$/i.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Where an order stands, as the customer and the admin see it and the admin filters by: waiting for
+ * payment, paid and waiting to be shipped, shipped, delivered, or cancelled (by a person, or by the
+ * shop when it stayed unpaid too long: expired). Refunds are told apart by the refunded amount.
+ */
+export const orderStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'cancelled', 'expired'] as const;
+export type OrderStage = (typeof orderStages)[number];
+
+export const cancelReasons = ['customer', 'admin', 'expired'] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
+export function orderStage(order: { paymentStatus: 'unpaid' | 'paid'; shippingStatus?: ShippingStatus; cancelReason?: CancelReason }): OrderStage {
+  if (order.cancelReason) return order.cancelReason === 'expired' ? 'expired' : 'cancelled';
+  if (order.paymentStatus === 'unpaid') return 'unpaid';
+  if (order.shippingStatus === 'shipped') return 'shipped';
+  if (order.shippingStatus === 'delivered') return 'delivered';
+  return 'to-ship';
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
-import { orderLimits, orderMessages, quantityProblem, shippingStatuses, type Stock } from '../ordering.ts';
+import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, shippingStatuses, type Stock } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
 
 /** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
@@ -21,6 +21,17 @@ export const orderSchema = z.object({
   shippingStatus: z.enum(shippingStatuses).optional().meta({ description: 'For paid orders: pending, shipped or delivered' }),
   createdAt: z.string(),
   paidAt: z.string().optional(),
+  orderNumber: z.string().meta({ description: 'The number people read and search by, such as J-1042' }),
+  stage: z.enum(orderStages).meta({ description: 'Where the order stands: unpaid, to-ship, shipped, delivered, cancelled or expired' }),
+  shippedAt: z.string().optional(),
+  carrier: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  deliveredAt: z.string().optional(),
+  cancelledAt: z.string().optional(),
+  cancelReason: z.enum(cancelReasons).optional().meta({ description: 'Who cancelled it, or expired when the shop did because it stayed unpaid' }),
+  cardBrand: z.string().optional(),
+  cardLast4: z.string().optional(),
+  refundedAmount: z.number().meta({ description: 'US dollars refunded so far (0 when none)' }),
 });
 export type Order = z.infer<typeof orderSchema>;
 

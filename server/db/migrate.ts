@@ -7,6 +7,7 @@ import { paymentsMigration } from './migrations/004-payments.ts';
 import { shopManagementMigration } from './migrations/005-shop-management.ts';
 import { jobsMigration } from './migrations/006-jobs.ts';
 import { newsletterDoubleOptInMigration } from './migrations/007-newsletter-double-opt-in.ts';
+import { orderFulfilmentMigration } from './migrations/008-order-fulfilment.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '005-shop-management': shopManagementMigration,
   '006-jobs': jobsMigration,
   '007-newsletter-double-opt-in': newsletterDoubleOptInMigration,
+  '008-order-fulfilment': orderFulfilmentMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

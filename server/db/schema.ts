@@ -45,6 +45,34 @@ export interface OrdersTable {
   paid_at: string | null;
   /** Null until paid; then pending, shipped, delivered. */
   shipping_status: 'pending' | 'shipped' | 'delivered' | null;
+  /** The number people read (shown as J-1042); sequential, given when the order is placed. */
+  number: Generated<number>;
+  shipped_at: string | null;
+  /** Who carries it and their tracking number, given when it is marked shipped. */
+  carrier: string | null;
+  tracking_number: string | null;
+  delivered_at: string | null;
+  /** A cancelled order is kept; `cancel_reason` says who ended it, or that it expired unpaid. */
+  cancelled_at: string | null;
+  cancel_reason: 'customer' | 'admin' | 'expired' | null;
+  /** The card that paid it, where the processor says. */
+  card_brand: string | null;
+  card_last4: string | null;
+  /** The sum of its refunds; equal to price_cents when fully refunded. */
+  refunded_cents: Generated<number>;
+}
+
+/** Money given back for a paid order: in full or in part, each refund once (ADR 012). */
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  amount_cents: number;
+  reason: string;
+  restocked_quantity: number;
+  gateway_refund_id: string | null;
+  idempotency_key: string;
+  created_by: string | null;
+  created_at: string;
 }
 
 /** The local test processor's payments (the stripe gateway keeps its own at Stripe). */
@@ -175,6 +203,7 @@ export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  refunds: RefundsTable;
   app_meta: AppMetaTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_tokens: NewsletterTokensTable;

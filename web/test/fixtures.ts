@@ -41,6 +41,9 @@ export const unpaidOrder: Order = orderSchema.parse({
   adress: '12 Bench Lane, Leeds',
   paymentStatus: 'unpaid',
   createdAt: '2026-11-20T10:00:00.000Z',
+  orderNumber: 'J-1042',
+  stage: 'unpaid',
+  refundedAmount: 0,
 });
 
-export const paidOrder: Order = orderSchema.parse({ ...unpaidOrder, paymentStatus: 'paid', transactionId: 'pi_local_paid', shippingStatus: 'pending' });
+export const paidOrder: Order = orderSchema.parse({ ...unpaidOrder, paymentStatus: 'paid', transactionId: 'pi_local_paid', shippingStatus: 'pending', stage: 'to-ship' });

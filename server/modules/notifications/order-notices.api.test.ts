@@ -39,11 +39,16 @@ afterAll(async () => {
 const app = () => people.shop.app;
 /** Every queued message has been handed to the mail server. */
 const allSent = () => app().jobs.waitUntilIdle();
-const mailsAbout = (order: Order) => standIn.received.filter((mail) => mail.subject.includes(order._id));
+/**
+ * Each test's shop numbers its orders from J-1042, so an order's mails are told apart by their
+ * number and their recipient: its customer or the shop.
+ */
+const mailsAbout = (order: Order) =>
+  standIn.received.filter((mail) => mail.subject.includes(order.orderNumber) && (mail.to.includes(order.email) || mail.to.includes(shopInbox)));
 
-/** The one message with this subject: there must be exactly one. */
-function theMail(subject: string) {
-  const mails = mailsWithSubject(standIn, subject);
+/** The one message with this subject to this address: there must be exactly one. */
+function theMail(subject: string, to: string) {
+  const mails = mailsWithSubject(standIn, subject).filter((mail) => mail.to.includes(to));
   expect(mails.map((mail) => mail.to), subject).toHaveLength(1);
   return mails[0]!;
 }
@@ -62,7 +67,7 @@ describe('placing an order', () => {
     const order = await placeOrder(app(), carol, chisel.id, 3);
     await allSent();
 
-    const mail = theMail(`Your Joinery order ${order._id} is waiting for payment`);
+    const mail = theMail(`Your Joinery order ${order.orderNumber} is waiting for payment`, order.email);
     expect(mail.to).toEqual([carol.email]);
     expectThreeChisels(mail.text);
     expect(mail.text).toContain(`Pay for this order: ${shopPublicUrl}/dashboard/payment/${order._id}`);
@@ -101,13 +106,13 @@ describe('paying for an order', () => {
     expect(again.statusCode).toBe(200);
     await allSent();
 
-    const receipt = theMail(`Receipt for your Joinery order ${order._id}`);
+    const receipt = theMail(`Receipt for your Joinery order ${order.orderNumber}`, order.email);
     expect(receipt.to).toEqual([carol.email]);
     expectThreeChisels(receipt.text);
     expect(receipt.text).toContain(`reference ${transactionId}`);
     expect(receipt.text).toContain(`See my order: ${shopPublicUrl}/dashboard/myorders`);
 
-    const notice = theMail(`New paid order ${order._id} from Carol Customer`);
+    const notice = theMail(`New paid order ${order.orderNumber} from Carol Customer`, shopInbox);
     expect(notice.to).toEqual([shopInbox]);
     expectThreeChisels(notice.text);
     expect(notice.text).toContain(`Carol Customer (${carol.email}) paid for an order.`);
@@ -126,8 +131,8 @@ describe('paying for an order', () => {
       await payOrder(quiet.app, quinn, order._id);
       await quiet.app.jobs.waitUntilIdle();
 
-      expect(theMail(`Receipt for your Joinery order ${order._id}`).to).toEqual([quinn.email]);
-      expect(mailsWithSubject(standIn, `New paid order ${order._id} from Quinn Quiet`)).toEqual([]);
+      expect(theMail(`Receipt for your Joinery order ${order.orderNumber}`, order.email).to).toEqual([quinn.email]);
+      expect(mailsWithSubject(standIn, `New paid order ${order.orderNumber} from Quinn Quiet`)).toEqual([]);
     } finally {
       await quiet.close();
     }
@@ -143,14 +148,14 @@ describe('shipping an order', () => {
     // A second click on Shipped changes nothing, and says nothing.
     expect((await advance(order, 'shipped')).statusCode).toBe(409);
     await allSent();
-    const shipped = theMail(`Your Joinery order ${order._id} is on its way`);
+    const shipped = theMail(`Your Joinery order ${order.orderNumber} is on its way`, order.email);
     expect(shipped.to).toEqual([carol.email]);
     expectThreeChisels(shipped.text);
     expect(shipped.text).toContain(`Your order has left our workshop for ${shipping.adress}.`);
 
     expect((await advance(order, 'delivered')).statusCode).toBe(200);
     await allSent();
-    const delivered = theMail(`Your Joinery order ${order._id} was delivered`);
+    const delivered = theMail(`Your Joinery order ${order.orderNumber} was delivered`, order.email);
     expect(delivered.to).toEqual([carol.email]);
     expectThreeChisels(delivered.text);
 
@@ -169,11 +174,11 @@ describe('cancelling an order', () => {
     expect((await call(app(), 'DELETE', `/api/orders/${own._id}`, carol)).statusCode).toBe(404);
     await allSent();
 
-    const toCarol = theMail(`Your Joinery order ${own._id} was cancelled`);
+    const toCarol = theMail(`Your Joinery order ${own.orderNumber} was cancelled`, carol.email);
     expect(toCarol.to).toEqual([carol.email]);
     expectThreeChisels(toCarol.text);
     expect(toCarol.text).toContain('Your unpaid order has been cancelled. Nothing was charged.');
-    expect(theMail(`Your Joinery order ${byAdmin._id} was cancelled`).to).toEqual([people.oscar.email]);
+    expect(theMail(`Your Joinery order ${byAdmin.orderNumber} was cancelled`, people.oscar.email).to).toEqual([people.oscar.email]);
   });
 
   it('says nothing when a paid order cannot be cancelled', async () => {
@@ -181,7 +186,7 @@ describe('cancelling an order', () => {
     await payOrder(app(), carol, order._id);
     expect((await call(app(), 'DELETE', `/api/orders/${order._id}`, carol)).statusCode).toBe(409);
     await allSent();
-    expect(mailsWithSubject(standIn, `Your Joinery order ${order._id} was cancelled`)).toEqual([]);
+    expect(mailsAbout(order).filter((mail) => mail.subject.endsWith('was cancelled'))).toEqual([]);
   });
 });
 
@@ -201,7 +206,7 @@ describe('a server that stops after an order is placed', () => {
       const restarted = await createAppOn(secondConnection, { env: shopMailEnv(standIn), jobs: { pollIntervalMs: 50 } });
       try {
         await restarted.app.jobs.waitUntilIdle({ timeoutMs: 10_000 });
-        const mail = theMail(`Your Joinery order ${order._id} is waiting for payment`);
+        const mail = theMail(`Your Joinery order ${order.orderNumber} is waiting for payment`, order.email);
         expect(mail.to).toEqual([rita.email]);
         expect(mail.text).toContain('Total: $189.00');
       } finally {

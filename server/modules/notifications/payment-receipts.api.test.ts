@@ -56,8 +56,8 @@ async function orderWithPayment() {
   return { order, transactionId };
 }
 
-const receiptsFor = (order: Order) => mailsWithSubject(smtp, `Receipt for your Joinery order ${order._id}`);
-const shopNoticesFor = (order: Order) => mailsWithSubject(smtp, `New paid order ${order._id} from Ada Lovelace`);
+const receiptsFor = (order: Order) => mailsWithSubject(smtp, `Receipt for your Joinery order ${order.orderNumber}`);
+const shopNoticesFor = (order: Order) => mailsWithSubject(smtp, `New paid order ${order.orderNumber} from Ada Lovelace`);
 
 describe('the receipt for a card payment', () => {
   it('is not sent when the capture fails and the order is unpaid again; one is sent once a retry takes the money', async () => {

@@ -1,9 +1,10 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { OrdersTable } from '../../db/schema.ts';
 
-export type OrderRow = OrdersTable;
-export type NewOrderRow = Insertable<OrdersTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents'>;
 
 /** How marking an order paid went: `not-unpaid` when it was paid already, or is gone. */
 export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-gone';
@@ -35,10 +36,19 @@ export function createOrderRepository(db: Database) {
   }
 
   return {
-    async insert(row: OrderRow, alongside: Alongside): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('orders').values(row).execute();
-        await alongside(trx, row);
+    /** Places an order, giving it the next order number; answers it as stored. */
+    async insert(row: NewOrderRow, alongside: Alongside): Promise<OrderRow> {
+      return db.transaction().execute(async (trx) => {
+        const number = isPostgres(db)
+          ? sql<number>`nextval('order_number_seq')`
+          : (await sql<{ last_number: number }>`update order_number_counter set last_number = last_number + 1 returning last_number`.execute(trx)).rows[0]!.last_number;
+        const placed = await trx
+          .insertInto('orders')
+          .values({ ...row, number })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await alongside(trx, placed);
+        return placed;
       });
     },
 

@@ -1,6 +1,6 @@
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars } from '../../../common/money.ts';
-import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderTotalCents, quantityProblem } from '../../../common/ordering.ts';
+import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderNumberLabel, orderStage, orderTotalCents, quantityProblem } from '../../../common/ordering.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Order, OrderInput } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
@@ -28,6 +28,17 @@ function toOrder(row: OrderRow): Order {
     ...(row.shipping_status ? { shippingStatus: row.shipping_status } : {}),
     createdAt: row.created_at,
     ...(row.paid_at ? { paidAt: row.paid_at } : {}),
+    orderNumber: orderNumberLabel(row.number),
+    stage: orderStage({ paymentStatus: row.payment_status, shippingStatus: row.shipping_status ?? undefined, cancelReason: row.cancel_reason ?? undefined }),
+    ...(row.shipped_at ? { shippedAt: row.shipped_at } : {}),
+    ...(row.carrier ? { carrier: row.carrier } : {}),
+    ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
+    ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
+    ...(row.cancelled_at ? { cancelledAt: row.cancelled_at } : {}),
+    ...(row.cancel_reason ? { cancelReason: row.cancel_reason } : {}),
+    ...(row.card_brand ? { cardBrand: row.card_brand } : {}),
+    ...(row.card_last4 ? { cardLast4: row.card_last4 } : {}),
+    refundedAmount: centsToDollars(row.refunded_cents),
   };
 }
 
@@ -59,8 +70,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       if (problem) throw new AppError(400, errorCodes.validation, problem);
       const total = orderTotalCents(product.price_cents, input.quantity);
       if (total > maxOrderTotalCents) throw new AppError(400, errorCodes.validation, orderMessages.tooExpensive);
-      const row: OrderRow = {
-        id: newRecordId(),
+      const placed = await orders.insert(
+        {
+          id: newRecordId(),
         product_id: product.id,
         product: product.name,
         customer_name: viewer.name,
@@ -74,11 +86,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         transaction_id: null,
         created_at: clock().toISOString(),
         user_id: viewer.id,
-        paid_at: null,
-        shipping_status: null,
-      };
-      await orders.insert(row, (trx, placed) => events.placed(trx, toOrder(placed)));
-      return toOrder(row);
+          paid_at: null,
+          shipping_status: null,
+        },
+        (trx, row) => events.placed(trx, toOrder(row)),
+      );
+      return toOrder(placed);
     },
 
     async listAll(page: { limit: number; offset: number }) {

@@ -46,6 +46,9 @@ const unpaidOrder = (who: { name: string; email: string }, product: TestProduct,
   adress: shipping.adress,
   paymentStatus: 'unpaid',
   createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+  orderNumber: expect.stringMatching(/^J-\d+$/),
+  stage: 'unpaid',
+  refundedAmount: 0,
 });
 const carolIs = () => ({ name: 'Carol Customer', email: carol.email });
 
@@ -94,6 +97,15 @@ describe('POST /api/orders', () => {
     expect((await ordersOf(carol.email, carol)).json()).toContainEqual({ ...unpaidOrder(carolIs(), chisel, 4), _id: order._id });
     expect((await ordersOf(oscar.email, oscar)).json()).toEqual([]);
     expect(await orderRow(shop.db, order._id)).toMatchObject({ price_cents: 5000, customer_name: 'Carol Customer', email: carol.email, payment_status: 'unpaid', transaction_id: null });
+  });
+
+  it('gives each order the next number, J-1042 onwards, however many are placed at once', async () => {
+    const placed = await Promise.all([1, 2, 3, 4].map(() => request('POST', '/api/orders', carol, { productId: chisel.id, quantity: 2, ...shipping })));
+    const numbers = placed.map((res) => Number(res.json<{ orderNumber: string }>().orderNumber.slice(2)));
+    expect(new Set(numbers).size).toBe(4);
+    const sorted = [...numbers].sort((a, b) => a - b);
+    expect(sorted[3]! - sorted[0]!).toBe(3);
+    expect(sorted[0]).toBeGreaterThanOrEqual(1042);
   });
 
   it("accepts the specification's other spelling, quantiy", async () => {

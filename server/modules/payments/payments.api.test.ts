@@ -360,6 +360,9 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
       shippingStatus: 'pending',
       createdAt: expect.any(String),
       paidAt: expect.any(String),
+      orderNumber: order.orderNumber,
+      stage: 'to-ship',
+      refundedAmount: 0,
     });
     expect(await localPayment(shop.db, transactionId)).toMatchObject({ status: 'succeeded', amount_cents: 14997, currency: 'usd' });
   });

@@ -10,7 +10,7 @@ interface OrderMessageInput {
 
 export function orderPlaced({ order, payUrl }: { order: Order; payUrl: string }): EmailContent {
   return {
-    subject: `Your Joinery order ${order._id} is waiting for payment`,
+    subject: `Your Joinery order ${order.orderNumber} is waiting for payment`,
     preview: 'Pay to confirm it: we start making and packing once it is paid.',
     heading: 'Thank you for your order',
     paragraphs: [`Hello ${order.cutomerName},`, 'We have your order. It is confirmed once it is paid: until then the tools stay on the shelf for everyone.'],
@@ -22,7 +22,7 @@ export function orderPlaced({ order, payUrl }: { order: Order; payUrl: string })
 
 export function paymentReceipt({ order, orderUrl }: OrderMessageInput): EmailContent {
   return {
-    subject: `Receipt for your Joinery order ${order._id}`,
+    subject: `Receipt for your Joinery order ${order.orderNumber}`,
     preview: 'Payment received: we are getting your tools ready.',
     heading: 'Payment received',
     paragraphs: [
@@ -37,7 +37,7 @@ export function paymentReceipt({ order, orderUrl }: OrderMessageInput): EmailCon
 
 export function orderShipped({ order, orderUrl }: OrderMessageInput): EmailContent {
   return {
-    subject: `Your Joinery order ${order._id} is on its way`,
+    subject: `Your Joinery order ${order.orderNumber} is on its way`,
     preview: 'Your tools have left the workshop.',
     heading: 'Your tools are on their way',
     paragraphs: [`Hello ${order.cutomerName},`, `Your order has left our workshop for ${order.adress}.`],
@@ -48,7 +48,7 @@ export function orderShipped({ order, orderUrl }: OrderMessageInput): EmailConte
 
 export function orderDelivered({ order, orderUrl }: OrderMessageInput): EmailContent {
   return {
-    subject: `Your Joinery order ${order._id} was delivered`,
+    subject: `Your Joinery order ${order.orderNumber} was delivered`,
     preview: 'Enjoy your new tools, and tell us how they work for you.',
     heading: 'Delivered',
     paragraphs: [`Hello ${order.cutomerName},`, 'Your order has been delivered. We hope the tools serve you for many years; a review helps other woodworkers choose.'],
@@ -59,7 +59,7 @@ export function orderDelivered({ order, orderUrl }: OrderMessageInput): EmailCon
 
 export function orderCancelled({ order, ordersUrl, expired }: { order: Order; ordersUrl: string; expired: boolean }): EmailContent {
   return {
-    subject: expired ? `Your unpaid Joinery order ${order._id} has expired` : `Your Joinery order ${order._id} was cancelled`,
+    subject: expired ? `Your unpaid Joinery order ${order.orderNumber} has expired` : `Your Joinery order ${order.orderNumber} was cancelled`,
     preview: expired ? 'It was not paid in time, so nothing was charged.' : 'Nothing was charged.',
     heading: expired ? 'Your order has expired' : 'Your order was cancelled',
     paragraphs: [

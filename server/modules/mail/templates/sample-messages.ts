@@ -23,6 +23,11 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
     shippingStatus: 'pending',
     createdAt: '2026-11-23T09:30:00.000Z',
     paidAt: '2026-11-23T09:32:00.000Z',
+    orderNumber: 'J-1042',
+    stage: 'to-ship',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    refundedAmount: 0,
   };
   const contact: ContactMessage = {
     _id: 'c1',

@@ -6,7 +6,7 @@ import { summaryOf } from './order-summary.ts';
 /** To the shop: an order was paid and is ready to pack. */
 export function newPaidOrder({ order, manageUrl }: { order: Order; manageUrl: string }): EmailContent {
   return {
-    subject: `New paid order ${order._id} from ${order.cutomerName}`,
+    subject: `New paid order ${order.orderNumber} from ${order.cutomerName}`,
     preview: `${order.quantity} × ${order.product}, to ship.`,
     heading: 'A new order to ship',
     paragraphs: [`${order.cutomerName} (${order.email}) paid for an order.`, `Ship to: ${order.adress}`, `Phone: ${order.phone}`],
