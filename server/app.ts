@@ -134,7 +134,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   const sessions = createSessions(auth);
   // Before any route is added: every route's declared access and cache policy, enforced by one hook each.
   registerResponsePolicy(app);
-  registerRouteAccess(app, sessions);
+  registerRouteAccess(app, sessions, config.siteOrigins);
   // After the route checks: a shop that refuses to start never starts running jobs.
   registerJobQueue(app, jobs);
   await registerSecurityHeaders(app, config);

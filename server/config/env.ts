@@ -14,6 +14,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// connection URL')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  // Further origins whose pages may call the API with a customer's cookie (a second domain, the
+  // development server); each an origin such as https://shop.example, separated by commas.
+  TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((origin) => origin.trim()) : []))
+    .pipe(z.array(z.url().refine((url) => new URL(url).origin === url, 'must be origins such as https://shop.example, without a path'))),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   // Trusting every X-Forwarded-For hop would let a client choose its own address (and dodge rate
@@ -138,7 +145,7 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  /** Origins the shop's pages are served from; sign-in calls from any other origin are refused. */
+  /** Origins the shop's pages are served from; unsafe calls with cookies from any other origin are refused. */
   siteOrigins: string[];
   logLevel: (typeof logLevels)[number];
   trustProxy: false | number | string[];
@@ -186,9 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     // Without PUBLIC_URL the shop is on this machine, reached by either loopback name.
-    siteOrigins: vars.PUBLIC_URL
-      ? [new URL(vars.PUBLIC_URL).origin]
-      : [`http://localhost:${vars.PORT}`, `http://127.0.0.1:${vars.PORT}`],
+    siteOrigins: [
+      ...(vars.PUBLIC_URL ? [new URL(vars.PUBLIC_URL).origin] : [`http://localhost:${vars.PORT}`, `http://127.0.0.1:${vars.PORT}`]),
+      ...vars.TRUSTED_ORIGINS,
+    ],
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,

@@ -25,20 +25,20 @@ function pathFor(route: DeclaredRoute, caller: TestAccount | undefined): string 
 }
 
 /** Every route called by one caller, unsafe ones with a body that is not even JSON. */
-function callEvery(caller: TestAccount | undefined) {
+function callEvery(caller: TestAccount | undefined, from: { origin?: string; referer?: string } = { origin: testOrigin }, among = routes) {
   return Promise.all(
-    routes.map(async (route) => {
+    among.map(async (route) => {
       const response = await people.shop.app.inject({
         method: route.method as 'GET',
         url: pathFor(route, caller),
         headers: {
-          origin: testOrigin,
+          ...from,
           ...(caller && { cookie: caller.cookie }),
           ...(unsafeMethods.has(route.method) && { 'content-type': 'application/json' }),
         },
         ...(unsafeMethods.has(route.method) && { payload: '{"malformed": [' }),
       });
-      return { route, status: response.statusCode, cacheControl: response.headers['cache-control'] };
+      return { route, status: response.statusCode, cacheControl: response.headers['cache-control'], body: response.body };
     }),
   );
 }
@@ -111,6 +111,62 @@ describe('every /api route declares who may call it, and one hook enforces it', 
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe(neverKept);
     }
+  });
+});
+
+describe('an unsafe call with cookies is answered only when it comes from the shop’s own pages', () => {
+  const foreignRefusal = 'This request came from a page outside the shop';
+  const cookieCarrying = () => routes.filter((route) => unsafeMethods.has(route.method) && route.origin === 'shop');
+
+  it('covers every unsafe /api route except signed webhooks', () => {
+    expect(cookieCarrying().length).toBeGreaterThan(15);
+    const exempt = routes.filter((route) => unsafeMethods.has(route.method) && route.origin !== 'shop');
+    for (const route of exempt) expect(route.url, `${route.method} ${route.url}`).toMatch(/^\/api\/webhooks\//);
+  });
+
+  it('refuses each with 403 when the Origin is another site, even for an admin, and lets the shop’s own origin past', async () => {
+    for (const from of [{ origin: 'https://evil.example' }, { referer: 'https://evil.example/shop.html' }, { origin: 'null' }]) {
+      for (const { route, status, body } of await callEvery(people.admin, from, cookieCarrying())) {
+        const label = `${route.method} ${route.url} from ${JSON.stringify(from)}`;
+        expect(status, label).toBe(403);
+        expect(body, label).toContain(foreignRefusal);
+      }
+    }
+    for (const from of [{ origin: testOrigin }, { referer: `${testOrigin}/dashboard/myorders` }]) {
+      for (const { route, body } of await callEvery(people.admin, from, cookieCarrying())) {
+        expect(body, `${route.method} ${route.url} from ${JSON.stringify(from)}`).not.toContain(foreignRefusal);
+      }
+    }
+  });
+
+  it('changes nothing when a foreign page places an order, edits a profile or makes an admin', async () => {
+    const { app } = people.shop;
+    const evil = { origin: 'https://evil.example' };
+    const product = (await app.inject({ url: '/api/products?limit=1' })).json<Array<{ _id: string; minQuantity: number }>>()[0]!;
+    const before = (await app.inject({ url: `/api/orders/${encodeURIComponent(people.carol.email)}`, headers: { cookie: people.carol.cookie } })).json<unknown[]>();
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...evil, cookie: people.carol.cookie },
+      payload: { productId: product._id, quantity: product.minQuantity, phone: '+1 555 010 2030', adress: '1 Evil Way' },
+    });
+    expect(placed.statusCode).toBe(403);
+    const after = (await app.inject({ url: `/api/orders/${encodeURIComponent(people.carol.email)}`, headers: { cookie: people.carol.cookie } })).json<unknown[]>();
+    expect(after).toEqual(before);
+
+    const oscarPath = `/api/users/${encodeURIComponent(people.oscar.email)}`;
+    const madeAdmin = await app.inject({ method: 'PUT', url: oscarPath, headers: { ...evil, cookie: people.admin.cookie }, payload: { userRole: 'admin' } });
+    expect(madeAdmin.statusCode).toBe(403);
+    const oscar = (await app.inject({ url: oscarPath, headers: { cookie: people.admin.cookie } })).json<{ userRole?: string }>();
+    expect(oscar.userRole).not.toBe('admin');
+  });
+
+  it('lets a call with no cookie, or from no page at all, through to the route’s own rules', async () => {
+    const { app } = people.shop;
+    const anonymous = await app.inject({ method: 'POST', url: '/api/orders', headers: { origin: 'https://evil.example' }, payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    const script = await app.inject({ method: 'POST', url: '/api/orders', headers: { cookie: people.carol.cookie }, payload: {} });
+    expect(script.statusCode).toBe(400);
   });
 });
 

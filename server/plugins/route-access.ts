@@ -17,11 +17,21 @@ export type RouteAccess = 'public' | 'signedIn' | 'admin';
  */
 export type CachePolicy = 'private' | 'revalidate' | 'immutable';
 
+/**
+ * Where an unsafe call (POST, PUT, PATCH, DELETE) that carries cookies may come from. `shop` (the
+ * default): only the shop's own pages. `signed`: anywhere, because the caller proves itself by a
+ * signature on the body instead (a payment processor's webhook), never by a cookie.
+ */
+export type CallerOrigin = 'shop' | 'signed';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route: the app refuses to start without it. */
     access?: RouteAccess;
     cache?: CachePolicy;
+    origin?: CallerOrigin;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access and cache policy (for the checks that walk them all). */
@@ -38,6 +48,7 @@ export interface DeclaredRoute {
   url: string;
   access: RouteAccess | undefined;
   cache: CachePolicy;
+  origin: CallerOrigin;
 }
 
 function isApiRoute(url: string): boolean {
@@ -59,8 +70,8 @@ export function signedInViewer(request: FastifyRequest): SignedInUser {
  * Routes are collected as they are added; at start, any /api route without a declaration stops the
  * app, so that a new route cannot be left open by forgetting.
  */
-export function registerRouteAccess(app: FastifyInstance, sessions: Sessions): void {
-  const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; cache?: CachePolicy } }> = [];
+export function registerRouteAccess(app: FastifyInstance, sessions: Sessions, shopOrigins: readonly string[]): void {
+  const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; cache?: CachePolicy; origin?: CallerOrigin } }> = [];
 
   app.decorateRequest('viewer', null);
   app.addHook('onRoute', (route) => {
@@ -76,7 +87,7 @@ export function registerRouteAccess(app: FastifyInstance, sessions: Sessions): v
         [route.method]
           .flat()
           .filter((method) => method !== 'HEAD')
-          .map((method) => ({ method, url: route.url, access: route.config.access, cache: route.config.cache ?? 'private' })),
+          .map((method) => ({ method, url: route.url, access: route.config.access, cache: route.config.cache ?? 'private', origin: route.config.origin ?? 'shop' })),
       );
 
   app.decorate('declaredRoutes', declaredRoutes);
@@ -91,6 +102,7 @@ export function registerRouteAccess(app: FastifyInstance, sessions: Sessions): v
   });
 
   app.addHook('onRequest', async (request) => {
+    refuseForeignCaller(request, shopOrigins);
     const { access } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
     const viewer = await sessions.viewerOf(request);
@@ -98,4 +110,30 @@ export function registerRouteAccess(app: FastifyInstance, sessions: Sessions): v
     if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, errorCodes.forbidden, 'Only an admin may do this.');
     request.viewer = viewer;
   });
+}
+
+/**
+ * The one origin rule (ADR 015): an unsafe /api call that carries cookies must come from one of the
+ * shop's own pages, told by its `Origin` header or, without one, its `Referer`. Browsers send one of
+ * them with every cross-site POST, PUT, PATCH and DELETE, so a page elsewhere can never act with a
+ * customer's cookie, whatever SameSite does. A call with neither header comes from no browser page
+ * (a script holding its own cookie) and cannot be forged by one, so it is let through. Signed
+ * webhooks carry no cookie and prove themselves by their signature.
+ */
+function refuseForeignCaller(request: FastifyRequest, shopOrigins: readonly string[]): void {
+  if (!unsafeMethods.has(request.method) || !isApiRoute(request.url)) return;
+  if (request.routeOptions.config.origin === 'signed' || !request.headers.cookie) return;
+  const origin = request.headers.origin ?? originOf(request.headers.referer);
+  if (origin === undefined || shopOrigins.includes(origin)) return;
+  throw new AppError(403, errorCodes.forbidden, 'This request came from a page outside the shop, so it was refused. Please use the shop’s own pages.');
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    // A Referer that is not a URL names no page of the shop.
+    return 'null';
+  }
 }

@@ -14,7 +14,7 @@ export function stripeWebhookRoutes(stripe: Stripe, secret: string, clock: Clock
     // Stripe signs the exact bytes it sends, so this route reads its body raw.
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // Anyone may call; only a body Stripe signed is acted on.
-    app.post('/webhooks/stripe', { config: { access: 'public' }, schema: { hide: true } }, async (request) => {
+    app.post('/webhooks/stripe', { config: { access: 'public', origin: 'signed' }, schema: { hide: true } }, async (request) => {
       const signature = String(request.headers['stripe-signature'] ?? '');
       let event: Stripe.Event;
       try {
