@@ -11,6 +11,24 @@ interface FacebookProfile {
   picture?: { data?: { url?: string } };
 }
 
+interface GoogleProfile {
+  sub?: unknown;
+  name?: unknown;
+  email?: unknown;
+  email_verified?: unknown;
+  picture?: unknown;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** Fetches a provider's profile with the access token; null when the provider refuses or answers no object. */
+async function profileFrom(url: URL, accessToken: string | undefined): Promise<unknown> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${accessToken ?? ''}` }, signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) return null;
+  const body: unknown = await response.json();
+  return body && typeof body === 'object' ? body : null;
+}
+
 function google(provider: OAuthProviderConfig): GenericOAuthConfig {
   return {
     providerId: 'google',
@@ -21,10 +39,23 @@ function google(provider: OAuthProviderConfig): GenericOAuthConfig {
     tokenUrl: provider.tokenUrl,
     userInfoUrl: provider.userInfoUrl,
     scopes: ['openid', 'email', 'profile'],
-    // Google's OpenID Connect user info names the person `sub`; without this the account key is empty.
-    accountSubject: ({ profile }) => String(profile.sub ?? profile.id ?? ''),
     pkce: true,
     prompt: 'select_account',
+    // Read Google's OpenID Connect user info here rather than by the library's loose mapping: only the
+    // boolean `true` in `email_verified` proves the address (a string "false" is truthy), and that
+    // proof is what lets a sign-in take over an account with the same address (ADR 016).
+    async getUserInfo(tokens) {
+      const profile = (await profileFrom(new URL(provider.userInfoUrl), tokens.accessToken)) as GoogleProfile | null;
+      const id = text(profile?.sub);
+      if (!profile || !id) return null;
+      return {
+        id,
+        name: text(profile.name) ?? '',
+        email: text(profile.email) ?? null,
+        image: text(profile.picture),
+        emailVerified: profile.email_verified === true,
+      };
+    },
   };
 }
 
@@ -42,13 +73,8 @@ function facebook(provider: OAuthProviderConfig): GenericOAuthConfig {
     async getUserInfo(tokens) {
       const url = new URL(provider.userInfoUrl);
       url.searchParams.set('fields', 'id,name,email,picture');
-      const response = await fetch(url, {
-        headers: { authorization: `Bearer ${tokens.accessToken ?? ''}` },
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!response.ok) return null;
-      const profile = (await response.json()) as FacebookProfile;
-      if (!profile.id) return null;
+      const profile = (await profileFrom(url, tokens.accessToken)) as FacebookProfile | null;
+      if (!profile?.id) return null;
       return {
         id: profile.id,
         name: profile.name ?? '',

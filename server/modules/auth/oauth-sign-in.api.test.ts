@@ -24,6 +24,8 @@ const googleProfile = {
   email: 'grace.hopper@gmail.example',
   email_verified: true,
 };
+/** What the stand-in's Google answers now; a test may swap in another identity and put it back. */
+let googleAnswers: Record<string, unknown> = googleProfile;
 /** What Facebook's Graph API /me answers with fields=id,name,email,picture. */
 const facebookProfile = {
   id: '10158765432109876',
@@ -65,7 +67,7 @@ const provider = http.createServer((request, response) => {
 
     if (request.method === 'POST' && url.pathname === '/google/token') return tokenFor(google);
     if (request.method === 'GET' && url.pathname === '/google/userinfo') {
-      return bearer === `Bearer ${google.accessToken}` ? reply(200, googleProfile) : reply(401, { error: 'invalid_token' });
+      return bearer === `Bearer ${google.accessToken}` ? reply(200, googleAnswers) : reply(401, { error: 'invalid_token' });
     }
     if (request.method === 'POST' && url.pathname === '/facebook/oauth/access_token') return tokenFor(facebook);
     if (request.method === 'GET' && url.pathname === '/facebook/me') {
@@ -112,6 +114,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   seen.length = 0;
+  googleAnswers = googleProfile;
 });
 
 /** Each test comes from its own address, so that the per-client limits of one do not touch another. */
@@ -220,6 +223,29 @@ describe('signing in with Google', () => {
     const second = await signInOnce();
     expect(second).toEqual(first);
     expect(await usersWithEmail(googleProfile.email)).toHaveLength(1);
+  });
+
+  it('takes only the boolean true as Google vouching for the address: "false" as a string joins no account', async () => {
+    const client = newClient();
+    const signIn = async () => {
+      const { res: started, jar } = await startSignIn('google', client);
+      const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
+      const res = await callback('google', { code: google.code, state }, jar, client);
+      return { res, viewer: await viewerOf(jar) };
+    };
+    expect((await signIn()).viewer).toMatchObject({ email: googleProfile.email });
+
+    for (const claim of ['false', 'true', 1, null]) {
+      // Another Google identity that claims Grace's address without a boolean true.
+      googleAnswers = { ...googleProfile, sub: '200000000000000000002', name: 'Someone Else', email_verified: claim };
+      const { res, viewer } = await signIn();
+      expect(res.statusCode, String(claim)).toBe(302);
+      expect(res.headers.location, String(claim)).toContain('error=');
+      expect(viewer, String(claim)).toBeNull();
+    }
+    expect(await usersWithEmail(googleProfile.email)).toHaveLength(1);
+    const accounts = await shop.db.selectFrom('account').select('accountId').where('providerId', '=', 'google').execute();
+    expect(accounts.map((account) => account.accountId)).not.toContain('200000000000000000002');
   });
 });
 
