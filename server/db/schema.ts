@@ -161,8 +161,22 @@ export interface AuthAccountTable {
   id: string;
   userId: string;
   providerId: string;
+  /** The provider's id for the person (for the credential method, the user's id). */
+  accountId: string;
   /** better-auth's hash, for the credential (e-mail and password) method only. */
   password: string | null;
+}
+
+/** better-auth's sessions; the shop ends them when an address's owner takes an account back. */
+export interface AuthSessionTable {
+  id: string;
+  userId: string;
+}
+
+/** better-auth's authenticator secrets; removed with the other ways in that nobody proved. */
+export interface AuthTwoFactorTable {
+  id: string;
+  userId: string;
 }
 
 /** An uploaded product picture: a blob on SQLite, bytea on PostgreSQL. */
@@ -211,6 +225,8 @@ export interface DatabaseSchema {
   rate_limit_hits: RateLimitHitsTable;
   user: AuthUserTable;
   account: AuthAccountTable;
+  session: AuthSessionTable;
+  twoFactor: AuthTwoFactorTable;
   local_payment_intents: LocalPaymentIntentsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;

@@ -19,6 +19,7 @@ import type { RateLimitRepository } from '../rate-limit/rate-limit-repository.ts
 import { createAccountMail } from './account-mail.ts';
 import { logAuthLine } from './auth-log.ts';
 import { isCommonPassword } from './common-passwords/common-password.ts';
+import { createAddressOwnership } from './address-ownership.ts';
 import { configuredOAuthProviders } from './oauth-providers.ts';
 import { SmsDeliveryError, type SmsSender } from './sms/sms-sender.ts';
 
@@ -96,6 +97,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
   const { auth: settings } = config;
   const attemptsRule = { window: 60, max: settings.attemptsPerMinute };
   const accountMail = createAccountMail({ mailer, db: database.db, rateLimits, publicUrl: config.publicUrl, log });
+  const addressOwnership = createAddressOwnership(database.db);
 
   /** The shop's own rules run before better-auth's, so that the pages get the specification's messages. */
   const checkInput = createAuthMiddleware(async (ctx) => {
@@ -186,7 +188,11 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
       // A reset is how an owner takes back an account: whoever else was signed in is signed out.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => accountMail.passwordReset(user, token),
-      onPasswordReset: ({ user }) => accountMail.passwordChanged(user),
+      async onPasswordReset({ user }) {
+        // The link was mailed to the address: whoever used it reads that mail, and owns the account.
+        await addressOwnership.proven(user.email, 'password-reset');
+        await accountMail.passwordChanged(user);
+      },
     },
     // Signing up mails a link that confirms the address; nothing waits for it (ADR 010).
     emailVerification: {
@@ -268,7 +274,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
         },
       }),
       twoFactor({ issuer: 'Joinery', backupCodeOptions: { amount: 10 } }),
-      ...(settings.google || settings.facebook ? [genericOAuth({ config: configuredOAuthProviders(settings) })] : []),
+      ...(settings.google || settings.facebook ? [genericOAuth({ config: configuredOAuthProviders(settings, addressOwnership) })] : []),
       ...(settings.captcha
         ? [
             captcha({

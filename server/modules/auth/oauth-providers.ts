@@ -1,5 +1,6 @@
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { AuthConfig, OAuthProviderConfig } from '../../config/env.ts';
+import type { AddressOwnership } from './address-ownership.ts';
 
 export const oauthProviderIds = ['google', 'facebook'] as const;
 export type OAuthProviderId = (typeof oauthProviderIds)[number];
@@ -29,7 +30,7 @@ async function profileFrom(url: URL, accessToken: string | undefined): Promise<u
   return body && typeof body === 'object' ? body : null;
 }
 
-function google(provider: OAuthProviderConfig): GenericOAuthConfig {
+function google(provider: OAuthProviderConfig, ownership: AddressOwnership): GenericOAuthConfig {
   return {
     providerId: 'google',
     name: 'Google',
@@ -43,18 +44,17 @@ function google(provider: OAuthProviderConfig): GenericOAuthConfig {
     prompt: 'select_account',
     // Read Google's OpenID Connect user info here rather than by the library's loose mapping: only the
     // boolean `true` in `email_verified` proves the address (a string "false" is truthy), and that
-    // proof is what lets a sign-in take over an account with the same address (ADR 016).
+    // proof is what lets a sign-in take over an account that only claimed the address (ADR 016).
     async getUserInfo(tokens) {
       const profile = (await profileFrom(new URL(provider.userInfoUrl), tokens.accessToken)) as GoogleProfile | null;
       const id = text(profile?.sub);
       if (!profile || !id) return null;
-      return {
-        id,
-        name: text(profile.name) ?? '',
-        email: text(profile.email) ?? null,
-        image: text(profile.picture),
-        emailVerified: profile.email_verified === true,
-      };
+      const email = text(profile.email);
+      const emailVerified = profile.email_verified === true;
+      // Google vouches that this person reads the address's mail: an account that only claimed the
+      // address is handed over before better-auth links this sign-in to it.
+      if (email && emailVerified) await ownership.proven(email, 'google');
+      return { id, name: text(profile.name) ?? '', email: email ?? null, image: text(profile.picture), emailVerified };
     },
   };
 }
@@ -89,8 +89,8 @@ function facebook(provider: OAuthProviderConfig): GenericOAuthConfig {
 }
 
 /** The Google and Facebook sign-ins that have a client id and secret; the others stay off. */
-export function configuredOAuthProviders(auth: AuthConfig): GenericOAuthConfig[] {
-  return [auth.google && google(auth.google), auth.facebook && facebook(auth.facebook)].filter(
+export function configuredOAuthProviders(auth: AuthConfig, ownership: AddressOwnership): GenericOAuthConfig[] {
+  return [auth.google && google(auth.google, ownership), auth.facebook && facebook(auth.facebook)].filter(
     (provider): provider is GenericOAuthConfig => Boolean(provider),
   );
 }

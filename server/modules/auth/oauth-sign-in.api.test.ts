@@ -24,6 +24,8 @@ const googleProfile = {
   email: 'grace.hopper@gmail.example',
   email_verified: true,
 };
+/** What the stand-in's Facebook answers now (before the fields are picked). */
+let facebookAnswers: Record<string, unknown>;
 /** What the stand-in's Google answers now; a test may swap in another identity and put it back. */
 let googleAnswers: Record<string, unknown> = googleProfile;
 /** What Facebook's Graph API /me answers with fields=id,name,email,picture. */
@@ -73,7 +75,7 @@ const provider = http.createServer((request, response) => {
     if (request.method === 'GET' && url.pathname === '/facebook/me') {
       if (bearer !== `Bearer ${facebook.accessToken}`) return reply(400, { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } });
       const fields = (url.searchParams.get('fields') ?? 'id,name').split(',');
-      return reply(200, Object.fromEntries(Object.entries(facebookProfile).filter(([field]) => fields.includes(field))));
+      return reply(200, Object.fromEntries(Object.entries(facebookAnswers).filter(([field]) => fields.includes(field))));
     }
     return reply(404, { error: 'not_found' });
   });
@@ -115,6 +117,7 @@ afterAll(async () => {
 beforeEach(() => {
   seen.length = 0;
   googleAnswers = googleProfile;
+  facebookAnswers = facebookProfile;
 });
 
 /** Each test comes from its own address, so that the per-client limits of one do not touch another. */
@@ -342,5 +345,100 @@ describe('refusals', () => {
     expect(res.statusCode).toBe(302);
     expect(new URL(String(res.headers.location), publicUrl).searchParams.get('error')).toBeTruthy();
     expect(jar.has(sessionCookie)).toBe(false);
+  });
+});
+
+describe('an address belongs to whoever reads its mail', () => {
+  /** The owner of the address, as Google knows her; a squatter claims the address first. */
+  let owner: { sub: string; email: string; name: string };
+  let nextOwner = 1;
+  beforeEach(() => {
+    const n = nextOwner++;
+    owner = { sub: `3000000000000000000${n}`, email: `owner${n}.${Date.now()}@gmail.example`, name: 'Olive Owner' };
+  });
+
+  const authPost = (path: string, body: object, cookie?: string) =>
+    shop.app.inject({ method: 'POST', url: `/api/auth${path}`, headers: { origin: publicUrl, ...(cookie && { cookie }) }, payload: body, remoteAddress: newClient() });
+  const cookieOf = (res: { headers: Record<string, unknown> }) => {
+    const jar = new CookieJar();
+    jar.store(res.headers['set-cookie'] as string[] | undefined);
+    return jar.header();
+  };
+  const sessionUser = async (cookie: string) => (await shop.app.inject({ url: '/api/session', headers: { cookie } })).json<{ user: { email: string } | null }>().user;
+
+  /** Someone else signs up with the owner's address and a password of their own, and stays signed in. */
+  async function squatWithPassword() {
+    const res = await authPost('/sign-up/email', { name: 'Sam Squatter', email: owner.email, password: 'squatter-pass-1' });
+    expect(res.statusCode).toBe(200);
+    return cookieOf(res);
+  }
+
+  async function signInWith(providerId: 'google' | 'facebook', answers: Record<string, unknown>) {
+    if (providerId === 'google') googleAnswers = answers;
+    else facebookAnswers = answers;
+    const client = newClient();
+    const { res: started, jar } = await startSignIn(providerId, client);
+    const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
+    const code = providerId === 'google' ? google.code : facebook.code;
+    const res = await callback(providerId, { code, state }, jar, client);
+    return { res, viewer: await viewerOf(jar), cookie: jar.header() };
+  }
+  const ownersGoogle = () => signInWith('google', { ...googleProfile, sub: owner.sub, email: owner.email, name: owner.name, email_verified: true });
+
+  async function expectSquatterLockedOut(squatterCookie: string) {
+    expect(await sessionUser(squatterCookie)).toBeNull();
+    const again = await authPost('/sign-in/email', { email: owner.email, password: 'squatter-pass-1' });
+    expect(again.statusCode).toBe(401);
+  }
+
+  it('gives the account to the owner’s verified Google sign-in, and ends the squatter’s password and session', async () => {
+    const squatter = await squatWithPassword();
+    expect(await sessionUser(squatter)).toMatchObject({ email: owner.email });
+
+    const { res, viewer } = await ownersGoogle();
+    expect(res.headers.location).toBe('/dashboard');
+    expect(viewer).toMatchObject({ email: owner.email, emailConfirmationNeeded: false, hasPassword: false });
+    await expectSquatterLockedOut(squatter);
+    expect(await usersWithEmail(owner.email)).toHaveLength(1);
+  });
+
+  it('does the same when a Facebook profile claimed the address first: that Facebook sign-in stops working', async () => {
+    const claim = { ...facebookProfile, id: `1015${Date.now()}`, name: 'Faye Faker', email: owner.email };
+    const claimed = await signInWith('facebook', claim);
+    expect(claimed.viewer).toMatchObject({ email: owner.email });
+
+    const { viewer } = await ownersGoogle();
+    expect(viewer).toMatchObject({ email: owner.email, name: expect.any(String) });
+    expect(await sessionUser(claimed.cookie)).toBeNull();
+    const facebookAgain = await signInWith('facebook', claim);
+    expect(facebookAgain.viewer).toBeNull();
+    expect(facebookAgain.res.headers.location).toContain('error=');
+  });
+
+  it('gives the account to whoever uses the reset link mailed to the address', async () => {
+    const squatter = await squatWithPassword();
+    expect((await authPost('/request-password-reset', { email: owner.email })).statusCode).toBe(200);
+    const mail = await waitForMail(mailbox, owner.email, 'Reset your Joinery password');
+    const token = /resetPassword\?token=([\w-]+)/.exec(mail.text)?.[1] ?? '';
+    expect(token).not.toBe('');
+    expect((await authPost('/reset-password', { token, newPassword: 'owners-own-pass-2' })).statusCode).toBe(200);
+
+    await expectSquatterLockedOut(squatter);
+    const ownerIn = await authPost('/sign-in/email', { email: owner.email, password: 'owners-own-pass-2' });
+    expect(ownerIn.statusCode).toBe(200);
+    expect(await sessionUser(cookieOf(ownerIn))).toMatchObject({ email: owner.email });
+  });
+
+  it('leaves a verified account alone: Google joins it, and its password keeps working', async () => {
+    const res = await authPost('/sign-up/email', { name: 'Olive Owner', email: owner.email, password: 'owners-own-pass-3' });
+    expect(res.statusCode).toBe(200);
+    const welcome = await waitForMail(mailbox, owner.email, 'Welcome to Joinery: please confirm your e-mail address');
+    const token = /verifyEmail\?token=([\w.-]+)/.exec(welcome.text)?.[1] ?? '';
+    expect((await shop.app.inject({ url: `/api/auth/verify-email?token=${token}`, remoteAddress: newClient() })).statusCode).toBeLessThan(400);
+    const signedIn = cookieOf(res);
+
+    expect((await ownersGoogle()).viewer).toMatchObject({ email: owner.email, hasPassword: true });
+    expect(await sessionUser(signedIn)).toMatchObject({ email: owner.email });
+    expect((await authPost('/sign-in/email', { email: owner.email, password: 'owners-own-pass-3' })).statusCode).toBe(200);
   });
 });

@@ -1,0 +1,43 @@
+import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
+
+/** How someone proved that they read the mail of an address. */
+export type AddressProof = 'google' | 'password-reset';
+
+/**
+ * An address belongs to whoever can read its mail (ADR 016). Until someone proves it, an account's
+ * address is only a claim: anyone may sign up with another person's address, or sign in with a
+ * Facebook profile that names it. When the owner proves it (Google vouches for it, or they use the
+ * reset link mailed to it) on an account whose address was never proved, the account becomes theirs:
+ * every way in set up by the claimant (a password, a Facebook identity, an authenticator app) is
+ * removed and every session ends, so the claimant is locked out and the owner starts clean.
+ *
+ * The proving way in is kept: a Google sign-in is linked by better-auth right after this, and a
+ * reset has just set the owner's own password.
+ */
+export function createAddressOwnership(db: Database) {
+  // better-auth keeps its flags as booleans on PostgreSQL and as 0/1 on SQLite.
+  const flag = (value: boolean) => (isPostgres(db) ? value : Number(value));
+  return {
+    async proven(email: string, by: AddressProof): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .selectFrom('user')
+          .select('id')
+          .where('email', '=', email.trim().toLowerCase())
+          .where('emailVerified', '=', flag(false))
+          .executeTakeFirst();
+        if (!claimed) return;
+        const kept = by === 'password-reset' ? 'credential' : undefined;
+        let unproven = trx.deleteFrom('account').where('userId', '=', claimed.id);
+        if (kept) unproven = unproven.where('providerId', '!=', kept);
+        await unproven.execute();
+        await trx.deleteFrom('twoFactor').where('userId', '=', claimed.id).execute();
+        await trx.deleteFrom('session').where('userId', '=', claimed.id).execute();
+        await trx.updateTable('user').set({ emailVerified: flag(true), twoFactorEnabled: flag(false) }).where('id', '=', claimed.id).execute();
+      });
+    },
+  };
+}
+
+export type AddressOwnership = ReturnType<typeof createAddressOwnership>;
