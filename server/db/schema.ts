@@ -171,6 +171,7 @@ export interface AuthAccountTable {
 export interface AuthSessionTable {
   id: string;
   userId: string;
+  token: string;
 }
 
 /** better-auth's authenticator secrets; removed with the other ways in that nobody proved. */

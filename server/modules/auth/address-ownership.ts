@@ -1,8 +1,14 @@
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 
-/** How someone proved that they read the mail of an address. */
-export type AddressProof = 'google' | 'password-reset';
+/**
+ * How someone proved that they read the mail of an address: Google vouched for it, they used the
+ * reset link, or they opened the confirmation link somewhere the account is not signed in.
+ */
+export type AddressProof = 'google' | 'password-reset' | 'confirmation-link';
+
+/** better-auth's session cookie, with the `__Secure-` prefix on https; its value is `token.signature`. */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
 /**
  * An address belongs to whoever can read its mail (ADR 016). Until someone proves it, an account's
@@ -19,6 +25,18 @@ export function createAddressOwnership(db: Database) {
   // better-auth keeps its flags as booleans on PostgreSQL and as 0/1 on SQLite.
   const flag = (value: boolean) => (isPostgres(db) ? value : Number(value));
   return {
+    /**
+     * Whether a request comes from a browser signed in to this account: someone who confirms their
+     * address there is the one who signed up, and keeps the password they chose.
+     */
+    async signedInAs(userId: string, cookieHeader: string | null | undefined): Promise<boolean> {
+      const value = sessionCookie.exec(cookieHeader ?? '')?.[1];
+      if (!value) return false;
+      const token = decodeURIComponent(value).split('.')[0] ?? '';
+      const session = await db.selectFrom('session').select('userId').where('token', '=', token).executeTakeFirst();
+      return session?.userId === userId;
+    },
+
     async proven(email: string, by: AddressProof): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const claimed = await trx
@@ -28,6 +46,7 @@ export function createAddressOwnership(db: Database) {
           .where('emailVerified', '=', flag(false))
           .executeTakeFirst();
         if (!claimed) return;
+        // A reset has just set the owner's own password; nothing else the account had was theirs.
         const kept = by === 'password-reset' ? 'credential' : undefined;
         let unproven = trx.deleteFrom('account').where('userId', '=', claimed.id);
         if (kept) unproven = unproven.where('providerId', '!=', kept);

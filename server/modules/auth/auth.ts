@@ -199,6 +199,13 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
       sendOnSignUp: true,
       expiresIn: confirmationLinkLifetimeSeconds,
       sendVerificationEmail: ({ user, token }, request) => accountMail.emailConfirmation(user, token, isNewLinkRequest(request) ? 'new link' : 'welcome'),
+      // Opened where the account is signed in, the link confirms the sign-up of the one who made it.
+      // Opened anywhere else, it is the address's owner reading a mail they did not expect: the
+      // account becomes theirs, and they choose a password with "Forgot password" (ADR 016).
+      async beforeEmailVerification(user, request) {
+        if (await addressOwnership.signedInAs(user.id, request?.headers.get('cookie'))) return;
+        await addressOwnership.proven(user.email, 'confirmation-link');
+      },
     },
     user: {
       additionalFields: {

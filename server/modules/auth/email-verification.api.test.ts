@@ -52,8 +52,9 @@ async function register() {
 }
 
 const sessionUser = async (cookie: string) => (await shop.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user;
-/** What the shop's /verifyEmail page asks the server with the token from the link. */
-const confirm = (token: string) => shop.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`, remoteAddress: newClient() });
+/** What the shop's /verifyEmail page asks the server with the token from the link, from a browser with this cookie. */
+const confirm = (token: string, cookie?: string) =>
+  shop.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`, remoteAddress: newClient(), headers: cookie ? { cookie } : {} });
 const askForNewLink = (cookie: string | undefined, body: object = {}, client?: string) => authPost('/send-verification-email', body, { cookie, client });
 const verifiedInDatabase = async (email: string) =>
   Boolean((await shop.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified);
@@ -65,12 +66,30 @@ describe('signing up', () => {
 
     const welcome = await waitForMail(standIn, email, welcomeSubject);
     expect(welcome.text).toContain('Welcome, Vera Verifier');
-    const res = await confirm(tokenOfLink(welcome, '/verifyEmail'));
+    const res = await confirm(tokenOfLink(welcome, '/verifyEmail'), cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: true });
 
     expect(await sessionUser(cookie)).toMatchObject({ email, emailConfirmationNeeded: false });
     expect(await verifiedInDatabase(email)).toBe(true);
+    // The password chosen at sign-up keeps working.
+    expect((await authPost('/sign-in/email', { email, password })).statusCode).toBe(200);
+  });
+
+  it('hands the account to whoever opens the link where it is not signed in: the sign-up’s password and sessions end', async () => {
+    const { email, cookie } = await register();
+    const welcome = await waitForMail(standIn, email, welcomeSubject);
+    const res = await confirm(tokenOfLink(welcome, '/verifyEmail'));
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect(await verifiedInDatabase(email)).toBe(true);
+    expect(await sessionUser(cookie)).toBeNull();
+    expect((await authPost('/sign-in/email', { email, password })).statusCode).toBe(401);
+    // The owner chooses a password with the reset link mailed to the address.
+    expect((await authPost('/request-password-reset', { email })).statusCode).toBe(200);
+    const token = tokenOfLink(await waitForMail(standIn, email, 'Reset your Joinery password'), '/resetPassword');
+    expect((await authPost('/reset-password', { token, newPassword: 'owners-chosen-9' })).statusCode).toBe(200);
+    expect((await authPost('/sign-in/email', { email, password: 'owners-chosen-9' })).statusCode).toBe(200);
   });
 
   it('mails a link that works for 24 hours', async () => {
@@ -121,7 +140,7 @@ describe('a new link from the dashboard', () => {
     await shop.app.jobs.waitUntilIdle();
     expect(standIn.received.filter((message) => message.to.includes('someone.else@example.com'))).toEqual([]);
 
-    expect((await confirm(tokenOfLink(mail, '/verifyEmail'))).statusCode).toBe(200);
+    expect((await confirm(tokenOfLink(mail, '/verifyEmail'), cookie)).statusCode).toBe(200);
     expect(await sessionUser(cookie)).toMatchObject({ emailConfirmationNeeded: false });
   });
 
@@ -133,7 +152,7 @@ describe('a new link from the dashboard', () => {
 
   it('is refused once the address is confirmed', async () => {
     const { email, cookie } = await register();
-    expect((await confirm(tokenOfLink(await waitForMail(standIn, email, welcomeSubject), '/verifyEmail'))).statusCode).toBe(200);
+    expect((await confirm(tokenOfLink(await waitForMail(standIn, email, welcomeSubject), '/verifyEmail'), cookie)).statusCode).toBe(200);
     const res = await askForNewLink(cookie);
     expect(res.statusCode).toBe(400);
     await shop.app.jobs.waitUntilIdle();

@@ -99,7 +99,9 @@ describe('asking for a reset', () => {
     const { email } = await register();
     const token = await mailedResetToken(email);
     const row = await resetRow(token);
-    expect(new Date(row!.expiresAt).getTime() - new Date(row!.createdAt).getTime()).toBe(60 * 60 * 1000);
+    // better-auth reads the time twice when it stores the link, so the two may be a millisecond apart.
+    const lifetime = new Date(row!.expiresAt).getTime() - new Date(row!.createdAt).getTime();
+    expect(Math.abs(lifetime - 60 * 60 * 1000)).toBeLessThanOrEqual(5);
   });
 
   it(`answers 429 after ${attemptsPerMinute} requests a minute from one client`, async () => {
