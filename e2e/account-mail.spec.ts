@@ -81,6 +81,24 @@ test.describe('confirming the e-mail address', () => {
     await expect(page.getByRole('region', { name: banner })).toHaveCount(0);
   });
 
+  test('opened on a device that is not signed in, the link hands the account to the address and asks for a password', async ({ page, browser }) => {
+    const customer = await registerCustomer(page);
+    const link = await linkInMail(customer.email, 'Welcome to Joinery: please confirm your e-mail address', '/verifyEmail');
+
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
+    await expect(other.getByText('any password chosen before has been removed')).toBeVisible();
+    await other.getByRole('link', { name: 'Choose a password' }).click();
+    await expect(other).toHaveURL('/forgotPassword');
+    await elsewhere.close();
+
+    // The browser that signed up is signed out.
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
   test('a broken link says what to do', async ({ page }) => {
     await page.goto('/verifyEmail?token=not-a-real-token');
     await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../features/auth/api/auth-api.ts';
-import { useReloadSession } from '../../features/auth/api/session-queries.ts';
+import { useReloadSession, useSession } from '../../features/auth/api/session-queries.ts';
 import { AuthFrame } from '../../features/auth/components/auth-frame.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
@@ -14,6 +14,7 @@ const linkClass = 'btn btn-primary';
 export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const reloadSession = useReloadSession();
+  const session = useSession();
   const confirmation = useQuery({
     queryKey: ['email-confirmation', token],
     queryFn: async () => {
@@ -31,6 +32,26 @@ export default function VerifyEmailPage() {
     return (
       <AuthFrame title="Confirming your e-mail address" intro="One moment…">
         <progress className="progress progress-primary h-1 w-full" aria-label="Confirming your e-mail address" />
+      </AuthFrame>
+    );
+  }
+
+  if (confirmation.isSuccess && session.data === null) {
+    // Confirmed where the account was not signed in: the server handed the account to the address's
+    // owner and removed every password and session set up before (ADR 016).
+    return (
+      <AuthFrame
+        title="E-mail address confirmed"
+        intro="You confirmed it on a device that was not signed in to this account, so for your safety any password chosen before has been removed and every device signed out. Choose a password to sign in."
+      >
+        <div className="flex flex-wrap gap-3">
+          <Link to="/forgotPassword" className={linkClass}>
+            Choose a password
+          </Link>
+          <Link to="/login" className="btn btn-outline">
+            Log in another way
+          </Link>
+        </div>
       </AuthFrame>
     );
   }
