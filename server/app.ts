@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { accountSessionRoutes } from './modules/auth/account-session-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, sessions, users, settings: config.auth, publicUrl: config.publicUrl });
+      await api.register(accountSessionRoutes, { db, sessions, clock });
       await api.register(userRoutes, { users });
       await api.register(healthRoutes, { health: createHealthRepository(db) });
       await api.register(productRoutes, { products });

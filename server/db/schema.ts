@@ -172,6 +172,12 @@ export interface AuthSessionTable {
   id: string;
   userId: string;
   token: string;
+  /** ISO text on SQLite, timestamptz on PostgreSQL. */
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
 }
 
 /** better-auth's authenticator secrets; removed with the other ways in that nobody proved. */

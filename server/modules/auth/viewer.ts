@@ -17,16 +17,23 @@ export interface SignedInUser {
 /** Finds who is signed in on a request, from its session cookie, once per request. */
 export interface Sessions {
   viewerOf(request: FastifyRequest): Promise<SignedInUser | null>;
+  /** The id (never the token) of the session the request is signed in with. */
+  sessionIdOf(request: FastifyRequest): Promise<string | null>;
 }
 
-const viewers = new WeakMap<FastifyRequest, Promise<SignedInUser | null>>();
+interface SignedInSession {
+  viewer: SignedInUser;
+  sessionId: string;
+}
+
+const found = new WeakMap<FastifyRequest, Promise<SignedInSession | null>>();
 
 export function createSessions(auth: Auth): Sessions {
-  async function lookUp(request: FastifyRequest): Promise<SignedInUser | null> {
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!found) return null;
-    const { user } = found;
-    return {
+  async function lookUp(request: FastifyRequest): Promise<SignedInSession | null> {
+    const signedIn = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!signedIn) return null;
+    const { user } = signedIn;
+    const viewer: SignedInUser = {
       id: user.id,
       name: user.name,
       email: user.email,
@@ -34,15 +41,18 @@ export function createSessions(auth: Auth): Sessions {
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       emailVerified: user.emailVerified,
     };
+    return { viewer, sessionId: signedIn.session.id };
+  }
+  function sessionOf(request: FastifyRequest): Promise<SignedInSession | null> {
+    let session = found.get(request);
+    if (!session) {
+      session = lookUp(request);
+      found.set(request, session);
+    }
+    return session;
   }
   return {
-    viewerOf(request) {
-      let viewer = viewers.get(request);
-      if (!viewer) {
-        viewer = lookUp(request);
-        viewers.set(request, viewer);
-      }
-      return viewer;
-    },
+    viewerOf: async (request) => (await sessionOf(request))?.viewer ?? null,
+    sessionIdOf: async (request) => (await sessionOf(request))?.sessionId ?? null,
   };
 }
