@@ -5,12 +5,12 @@ import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx'
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useFailedJobs } from '../../../features/jobs/api/job-queries.ts';
 import { RetryJobButton } from '../../../features/jobs/components/retry-job-button.tsx';
+import { dateTime } from '../../../lib/date-format.ts';
 
 const pageSize = 20;
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function FailedAt({ job }: { job: FailedJob }) {
-  return <time dateTime={job.failedAt}>{when.format(new Date(job.failedAt))}</time>;
+  return <time dateTime={job.failedAt}>{dateTime.format(new Date(job.failedAt))}</time>;
 }
 
 function Task({ job }: { job: FailedJob }) {

@@ -3,9 +3,9 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { subscribersCsvUrl, useContactMessages, useNewsletterSubscribers } from '../../../features/inbox/api/admin-inbox-queries.ts';
+import { dateTime } from '../../../lib/date-format.ts';
 
 const pageSize = 10;
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ContactMessages() {
   const [page, setPage] = useState(1);
@@ -22,7 +22,7 @@ function ContactMessages() {
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 className="font-semibold text-stone-900">{message.name}</h3>
                 <time dateTime={message.createdAt} className="text-sm text-stone-600">
-                  {when.format(new Date(message.createdAt))}
+                  {dateTime.format(new Date(message.createdAt))}
                 </time>
               </div>
               <p className="mt-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
@@ -60,7 +60,7 @@ function Subscribers() {
           <li key={subscriber._id} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm">
             <span className="text-stone-900 [overflow-wrap:anywhere]">{subscriber.email}</span>
             <time dateTime={subscriber.createdAt} className="text-stone-600">
-              {when.format(new Date(subscriber.createdAt))}
+              {dateTime.format(new Date(subscriber.createdAt))}
             </time>
           </li>
         ))}

@@ -5,6 +5,7 @@ import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
+import { AccountSessions } from '../../../features/auth/components/account-sessions.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { ShopOverview } from '../../../features/overview/components/shop-overview.tsx';
 import { ChangePasswordForm } from '../../../features/users/components/change-password-form.tsx';
@@ -109,6 +110,7 @@ export default function MyProfilePage() {
             <ProfileForm user={profile.data} />
             {viewer && <TwoFactorSettings viewer={viewer} />}
             {viewer && <ChangePasswordForm viewer={viewer} />}
+            <AccountSessions />
           </div>
         </div>
       )}
