@@ -21,7 +21,7 @@ import {
 } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
-import type { GatewayPayment, PaymentGateway } from './payment-gateway.ts';
+import { type GatewayPayment, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
 
 /**
  * design.md's rows for paying, as anonymous, the owner, another customer and an admin:
@@ -512,6 +512,13 @@ function fakeProcessor() {
     },
     async cancel(id) {
       payments.get(id)!.status = 'canceled';
+    },
+    // These tests never get as far as a refund.
+    async refund() {
+      throw new RefundRefusedError('This processor makes no refunds.', 'unsupported');
+    },
+    async refundsOf() {
+      return [];
     },
   };
   return { gateway, payments, state };
