@@ -260,7 +260,7 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expect(stored).not.toContain(goodCard.name);
     expect(stored).not.toContain(goodCard.expiry);
     const columns = Object.keys(await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow());
-    expect(columns.sort()).toEqual(['amount_cents', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'status', 'updated_at']);
+    expect(columns.sort()).toEqual(['amount_cents', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'refunded_cents', 'status', 'updated_at']);
   });
 });
 
@@ -363,6 +363,8 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
       orderNumber: order.orderNumber,
       stage: 'to-ship',
       refundedAmount: 0,
+      refundStatus: 'none',
+      restockedQuantity: 0,
     });
     expect(await localPayment(shop.db, transactionId)).toMatchObject({ status: 'succeeded', amount_cents: 14997, currency: 'usd' });
   });
