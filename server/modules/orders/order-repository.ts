@@ -26,8 +26,8 @@ interface Page {
 }
 
 /** Thrown inside a transaction to roll it back, then turned into the outcome it stands for. */
-class Refused<Outcome extends string = MarkPaidOutcome> extends Error {
-  constructor(readonly outcome: Outcome) {
+class Refused extends Error {
+  constructor(readonly outcome: MarkPaidOutcome | 'exceeds') {
     super(outcome);
   }
 }
@@ -107,7 +107,7 @@ export function createOrderRepository(db: Database) {
           return 'paid';
         })
         .catch((error: unknown) => {
-          if (error instanceof Refused) return error.outcome;
+          if (error instanceof Refused && error.outcome !== 'exceeds') return error.outcome;
           throw error;
         });
     },

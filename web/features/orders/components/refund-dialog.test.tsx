@@ -6,7 +6,7 @@ import { orderSchema, type Order } from '../../../../common/schemas/orders.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { paidOrder } from '../../../test/fixtures.ts';
-import { type Call, heldReply, stubServer } from '../../../test/network.ts';
+import { type Call, heldReply, type Reply, stubServer } from '../../../test/network.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 
 // Three marking gauges, $37.50 paid, $10.00 of it refunded already: $27.50 left.
@@ -103,7 +103,7 @@ describe('the refund dialog', () => {
   });
 
   it('shows the server’s refusal in red, keeps what was typed, and retries with the same key', async () => {
-    let answer = { status: 409, body: { code: 'REFUND_REFUSED', message: 'The card processor refused the refund: This charge has been disputed.' } };
+    let answer: Reply = { status: 409, body: { code: 'REFUND_REFUSED', message: 'The card processor refused the refund: This charge has been disputed.' } };
     const { calls } = stubServer({ [refundPath]: () => answer });
     const user = renderDialog();
     const { form, reason } = await openDialog(user);

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../common/money.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import { refundFormSchema, refundLimits } from '../../../../common/schemas/refunds.ts';
@@ -35,13 +35,15 @@ function RefundForm({ order, left, restockable, idempotencyKey, onClose }: Refun
   const [amount, reason, restock] = form.watch(['amount', 'reason', 'restock']);
   const returned = restock ? restockable : 0;
 
-  const submit = form.handleSubmit((values) => {
-    if (!confirming) {
-      setConfirming(true);
-      return;
-    }
+  // The form checks what was typed, then asks for confirmation; only the confirmation sends.
+  const review = form.handleSubmit(() => setConfirming(true));
+
+  function send(event: FormEvent) {
+    event.preventDefault();
     if (sending.current) return;
     sending.current = true;
+    // Checked on the way to this confirmation, and not editable since.
+    const values = schema.parse(form.getValues());
     refund.mutate(
       { orderId: order._id, refund: { amount: values.amount, reason: values.reason, restock: values.restock ? restockable : 0, idempotencyKey } },
       {
@@ -54,11 +56,11 @@ function RefundForm({ order, left, restockable, idempotencyKey, onClose }: Refun
         },
       },
     );
-  });
+  }
 
   if (confirming) {
     return (
-      <form noValidate aria-label="Confirm the refund" className="space-y-4" onSubmit={submit}>
+      <form noValidate aria-label="Confirm the refund" className="space-y-4" onSubmit={send}>
         <p className="text-stone-700">
           Refund <strong className="text-stone-900">{formatUsd(amount)}</strong> to <strong className="text-stone-900">{order.cutomerName}</strong> ({order.email}) for
           order {order.orderNumber}?
@@ -74,20 +76,23 @@ function RefundForm({ order, left, restockable, idempotencyKey, onClose }: Refun
           </div>
         </dl>
         <p className="text-sm text-stone-600">The money goes back to the card that paid. This cannot be undone.</p>
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-start sm:justify-end">
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)} disabled={refund.isPending}>
-            Back
-          </button>
-          <div className="flex flex-col gap-3">
-            <FormSubmit label={`Refund ${formatUsd(amount)}`} busy={refund.isPending} error={refund.error?.message} className="btn-error" />
-          </div>
-        </div>
+        <FormSubmit
+          label={`Refund ${formatUsd(amount)}`}
+          busy={refund.isPending}
+          error={refund.error?.message}
+          className="btn-error"
+          aside={
+            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)} disabled={refund.isPending}>
+              Back
+            </button>
+          }
+        />
       </form>
     );
   }
 
   return (
-    <form noValidate aria-label="Refund form" className="space-y-5" onSubmit={submit}>
+    <form noValidate aria-label="Refund form" className="space-y-5" onSubmit={review}>
       <p className="text-sm text-stone-600">
         {order.quantity} × {order.product}, paid {formatUsd(order.price)}
         {order.refundedAmount > 0 && `, ${formatUsd(order.refundedAmount)} refunded already`}.
