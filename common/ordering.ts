@@ -85,3 +85,12 @@ export function orderStage(order: { paymentStatus: 'unpaid' | 'paid'; shippingSt
   if (order.shippingStatus === 'delivered') return 'delivered';
   return 'to-ship';
 }
+
+/** How much of a paid order has been given back: nothing, part of it, or all of it. */
+export const refundStatuses = ['none', 'partial', 'full'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+export function refundStatus(refundedCents: number, priceCents: number): RefundStatus {
+  if (refundedCents <= 0) return 'none';
+  return refundedCents >= priceCents ? 'full' : 'partial';
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
-import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, shippingStatuses, type Stock } from '../ordering.ts';
+import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, refundStatuses, shippingStatuses, type Stock } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
 
 /** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
@@ -32,6 +32,8 @@ export const orderSchema = z.object({
   cardBrand: z.string().optional(),
   cardLast4: z.string().optional(),
   refundedAmount: z.number().meta({ description: 'US dollars refunded so far (0 when none)' }),
+  refundStatus: z.enum(refundStatuses).meta({ description: 'none, partial (part of the price refunded) or full' }),
+  restockedQuantity: z.number().int().meta({ description: 'How many of its pieces refunds have put back in stock' }),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -60,6 +60,8 @@ export interface OrdersTable {
   card_last4: string | null;
   /** The sum of its refunds; equal to price_cents when fully refunded. */
   refunded_cents: Generated<number>;
+  /** How many of its pieces its refunds put back in stock; never more than `quantity`. */
+  restocked_quantity: Generated<number>;
 }
 
 /** Money given back for a paid order: in full or in part, each refund once (ADR 012). */
@@ -85,6 +87,18 @@ export interface LocalPaymentIntentsTable {
   status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
   created_at: string;
   updated_at: string;
+  /** What its refunds gave back; never more than `amount_cents`, and only once captured. */
+  refunded_cents: Generated<number>;
+}
+
+/** The local test processor's refunds, one per idempotency key. */
+export interface LocalRefundsTable {
+  id: string;
+  payment_id: string;
+  amount_cents: number;
+  reason: string;
+  idempotency_key: string;
+  created_at: string;
 }
 
 /** Stripe events already handled, by event id. */
@@ -235,6 +249,7 @@ export interface DatabaseSchema {
   session: AuthSessionTable;
   twoFactor: AuthTwoFactorTable;
   local_payment_intents: LocalPaymentIntentsTable;
+  local_refunds: LocalRefundsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;
   job_schedules: JobSchedulesTable;

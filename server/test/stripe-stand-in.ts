@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 
 /**
- * A local stand-in of Stripe's HTTP API, for the PaymentIntents the shop uses: create, retrieve,
- * capture and cancel, answered in Stripe's shapes (form-encoded requests, JSON answers, Stripe's
+ * A local stand-in of Stripe's HTTP API, for the PaymentIntents the shop uses (create, retrieve,
+ * capture and cancel) and their Refunds (create, list), answered in Stripe's shapes (form-encoded requests, JSON answers, Stripe's
  * error JSON and status codes, Idempotency-Key replays). stripe-node talks to it through its
  * host, port and protocol options (STRIPE_API_URL). The test plays the browser: `authorise` does
  * what Stripe.js' confirmCardPayment does with a good card.
@@ -39,6 +39,22 @@ export interface StandInIntent {
   cancellation_reason: string | null;
   created: number;
   livemode: false;
+}
+
+/** A Refund as Stripe answers one. */
+export interface StandInRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: string;
+  charge: string | null;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  receipt_number: null;
+  status: 'succeeded';
 }
 
 /** One request the stand-in received. */
@@ -91,6 +107,12 @@ export interface StripeStandIn {
   authorise(id: string): StandInIntent;
   /** A snapshot event about an intent, as Stripe would deliver it to the webhook. */
   event(type: string, intentId: string, overrides?: { id?: string; object?: Partial<StandInIntent> }): Stripe.Event;
+  /** An event about the charge of an intent (`charge.refunded`), its Charge as Stripe would deliver it (without the refunds list). */
+  chargeEvent(type: string, intentId: string, overrides?: { id?: string }): Stripe.Event;
+  /** A refund made in Stripe's dashboard: no request from the shop, no metadata. */
+  refundInDashboard(intentId: string, amount: number, reason?: StandInRefund['reason']): StandInRefund;
+  /** The refunds of an intent, oldest first. */
+  refundsOf(intentId: string): StandInRefund[];
   failNext(failure: InjectedFailure): void;
   /** Forgets intents, requests, idempotency keys and injected failures. */
   reset(): void;
@@ -103,6 +125,10 @@ const unixNow = () => Math.floor(Date.now() / 1000);
 const cancellableFrom: StandInIntentStatus[] = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
 const createParams = [/^amount$/, /^currency$/, /^capture_method$/, /^allowed_payment_method_types\[\d+\]$/, /^payment_method_types\[\d+\]$/, /^description$/, /^receipt_email$/, /^metadata\[[^\]]+\]$/, /^automatic_payment_methods\[enabled\]$/];
 const cancellationReasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
+const refundParams = [/^payment_intent$/, /^charge$/, /^amount$/, /^reason$/, /^metadata\[[^\]]+\]$/];
+const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'];
+const listRefundParams = [/^payment_intent$/, /^charge$/, /^limit$/, /^starting_after$/, /^ending_before$/];
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 class StripeFailure extends Error {
   constructor(
@@ -139,6 +165,7 @@ function mapParam(form: Record<string, string>, name: string): Record<string, st
 /** Starts the stand-in on a free port of 127.0.0.1. */
 export async function startStripeStandIn(secretKey = standInSecretKey): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
+  const refunds = new Map<string, StandInRefund>();
   const requests: RecordedStripeRequest[] = [];
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let failures: InjectedFailure[] = [];
@@ -233,7 +260,65 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
     return intent;
   }
 
+  const refundsOf = (intentId: string) => [...refunds.values()].filter((refund) => refund.payment_intent === intentId);
+  const refundedOf = (intentId: string) => refundsOf(intentId).reduce((sum, refund) => sum + refund.amount, 0);
+
+  function newRefund(intent: StandInIntent, amount: number, reason: StandInRefund['reason'], metadata: Record<string, string>): StandInRefund {
+    const refund: StandInRefund = {
+      id: token('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: token('txn'),
+      charge: intent.latest_charge,
+      created: unixNow(),
+      currency: intent.currency,
+      metadata,
+      payment_intent: intent.id,
+      reason,
+      receipt_number: null,
+      status: 'succeeded',
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  /** As Stripe does: only a payment with a successful charge, and never more than was received and not refunded. */
+  function refund(form: Record<string, string>): StandInRefund {
+    const unknown = Object.keys(form).find((key) => !refundParams.some((pattern) => pattern.test(key)));
+    if (unknown) throw invalid(`Received unknown parameter: ${unknown}`, 'parameter_unknown', unknown);
+    const intentId = form.payment_intent ?? [...intents.values()].find((candidate) => form.charge !== undefined && candidate.latest_charge === form.charge)?.id;
+    if (!form.payment_intent && !form.charge) throw invalid('One of the following params should be provided for this request: payment_intent or charge.', 'parameter_missing');
+    const intent = intentId === undefined ? undefined : intents.get(intentId);
+    if (!intent) throw invalid(`No such payment_intent: '${form.payment_intent ?? form.charge}'`, 'resource_missing', form.payment_intent ? 'payment_intent' : 'charge');
+    if (intent.status !== 'succeeded') throw invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, 'charge_not_refundable');
+    const left = intent.amount_received - refundedOf(intent.id);
+    if (left <= 0) throw invalid(`Charge ${intent.latest_charge} has already been refunded.`, 'charge_already_refunded');
+    if (form.amount !== undefined && !/^\d+$/.test(form.amount)) throw invalid(`Invalid integer: ${form.amount}`, 'parameter_invalid_integer', 'amount');
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (amount < 1) throw invalid('Amount must be at least 1 cent.', 'amount_too_small', 'amount');
+    if (amount > left) throw invalid(`Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`, 'amount_too_large', 'amount');
+    const reason = form.reason;
+    if (reason !== undefined && !refundReasons.includes(reason)) throw invalid(`Invalid reason: must be one of ${refundReasons.join(', ')}`, 'parameter_invalid_string', 'reason');
+    return newRefund(intent, amount, (reason ?? null) as StandInRefund['reason'], mapParam(form, 'metadata'));
+  }
+
+  function listRefunds(form: Record<string, string>) {
+    const unknown = Object.keys(form).find((key) => !listRefundParams.some((pattern) => pattern.test(key)));
+    if (unknown) throw invalid(`Received unknown parameter: ${unknown}`, 'parameter_unknown', unknown);
+    const limit = Number(form.limit ?? 10);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('This value must be less than or equal to 100.', 'parameter_invalid_integer', 'limit');
+    if (form.payment_intent && !intents.has(form.payment_intent)) throw invalid(`No such payment_intent: '${form.payment_intent}'`, 'resource_missing', 'payment_intent');
+    // Newest first, as Stripe lists; a page ends after `starting_after`.
+    let listed = [...refunds.values()].filter((candidate) => !form.payment_intent || candidate.payment_intent === form.payment_intent).reverse();
+    if (form.starting_after) listed = listed.slice(listed.findIndex((candidate) => candidate.id === form.starting_after) + 1);
+    return { object: 'list', data: listed.slice(0, limit), has_more: listed.length > limit, url: '/v1/refunds' };
+  }
+
   function route(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
+    if (path === '/v1/refunds') {
+      if (method === 'POST') return { status: 200, body: refund(form) };
+      if (method === 'GET') return { status: 200, body: listRefunds(form) };
+    }
     const byId = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path);
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: create(form) };
     if (byId?.[1] !== undefined) {
@@ -390,12 +475,59 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
       } as unknown as Stripe.Event;
     },
 
+    chargeEvent(type, intentId, overrides = {}) {
+      const intent = intents.get(intentId);
+      if (!intent?.latest_charge) throw new Error(`the stand-in has no charge for payment intent ${intentId}`);
+      const refunded = refundedOf(intentId);
+      return {
+        id: overrides.id ?? token('evt'),
+        object: 'event',
+        api_version: '2025-01-01',
+        created: unixNow(),
+        data: {
+          object: {
+            id: intent.latest_charge,
+            object: 'charge',
+            amount: intent.amount,
+            amount_captured: intent.amount_received,
+            amount_refunded: refunded,
+            captured: intent.amount_received > 0,
+            currency: intent.currency,
+            metadata: structuredClone(intent.metadata),
+            paid: true,
+            payment_intent: intent.id,
+            payment_method: intent.payment_method,
+            refunded: refunded > 0 && refunded === intent.amount_received,
+            status: 'succeeded',
+            created: intent.created,
+            livemode: false,
+          },
+        },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      } as unknown as Stripe.Event;
+    },
+
+    refundInDashboard(intentId, amount, reason = null) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'succeeded') throw new Error(`payment intent ${intentId} has no successful charge to refund`);
+      if (amount > intent.amount_received - refundedOf(intentId)) throw new Error(`payment intent ${intentId} has less than ${amount} left to refund`);
+      return structuredClone(newRefund(intent, amount, reason, {}));
+    },
+
+    refundsOf(intentId) {
+      return structuredClone(refundsOf(intentId));
+    },
+
     failNext(failure) {
       failures.push({ ...failure });
     },
 
     reset() {
       intents.clear();
+      refunds.clear();
       requests.length = 0;
       replays.clear();
       failures = [];

@@ -44,6 +44,8 @@ export const unpaidOrder: Order = orderSchema.parse({
   orderNumber: 'J-1042',
   stage: 'unpaid',
   refundedAmount: 0,
+  refundStatus: 'none',
+  restockedQuantity: 0,
 });
 
 export const paidOrder: Order = orderSchema.parse({ ...unpaidOrder, paymentStatus: 'paid', transactionId: 'pi_local_paid', shippingStatus: 'pending', stage: 'to-ship' });

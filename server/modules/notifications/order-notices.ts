@@ -1,5 +1,5 @@
 import type { Mailer } from '../mail/mailer.ts';
-import { orderCancelled, orderDelivered, orderPlaced, orderShipped, paymentReceipt } from '../mail/templates/order-messages.ts';
+import { orderCancelled, orderDelivered, orderPlaced, orderRefunded, orderShipped, paymentReceipt } from '../mail/templates/order-messages.ts';
 import { newPaidOrder } from '../mail/templates/shop-messages.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 
@@ -36,5 +36,8 @@ export function createOrderNotices({ mailer, publicUrl, shopNotifyEmail }: Order
     // A person cancelled it (the customer or an admin): the message says cancelled, not expired.
     cancelled: (transaction, order) =>
       mailer.enqueue(transaction, { to: order.email, content: orderCancelled({ order, ordersUrl: `${publicUrl}/products`, expired: false }) }),
+
+    refunded: (transaction, order, { amount, reason }) =>
+      mailer.enqueue(transaction, { to: order.email, content: orderRefunded({ order, amount, reason, orderUrl: myOrdersUrl }) }),
   };
 }

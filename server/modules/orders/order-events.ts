@@ -15,4 +15,13 @@ export interface OrderEvents {
   delivered(transaction: Database, order: Order): Promise<void>;
   /** An unpaid order was cancelled (deleted) by its customer or an admin; `order` is as it was. */
   cancelled(transaction: Database, order: Order): Promise<void>;
+  /** Money was given back for a paid order (by the shop, or at the card processor); `order` includes it. */
+  refunded(transaction: Database, order: Order, refund: RefundNews): Promise<void>;
+}
+
+/** One refund as its customer hears of it. */
+export interface RefundNews {
+  /** US dollars given back by this refund. */
+  amount: number;
+  reason: string;
 }

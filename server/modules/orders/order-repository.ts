@@ -1,10 +1,18 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import type { OrdersTable } from '../../db/schema.ts';
+import type { OrdersTable, RefundsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents'>;
+export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents' | 'restocked_quantity'>;
+export type RefundRow = Selectable<RefundsTable>;
+
+/**
+ * How recording a refund went: recorded (with the pieces actually put back, which may be fewer than
+ * asked when another refund returned them meanwhile), a duplicate of one recorded already (the same
+ * idempotency key or processor refund), or more than is left to refund of a paid order.
+ */
+export type AddRefundOutcome = { outcome: 'recorded'; order: OrderRow; refund: RefundRow } | { outcome: 'duplicate' } | { outcome: 'exceeds' };
 
 /** How marking an order paid went: `not-unpaid` when it was paid already, or is gone. */
 export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-gone';
@@ -19,7 +27,7 @@ interface Page {
 
 /** Thrown inside a transaction to roll it back, then turned into the outcome it stands for. */
 class Refused extends Error {
-  constructor(readonly outcome: MarkPaidOutcome) {
+  constructor(readonly outcome: MarkPaidOutcome | 'exceeds') {
     super(outcome);
   }
 }
@@ -99,7 +107,7 @@ export function createOrderRepository(db: Database) {
           return 'paid';
         })
         .catch((error: unknown) => {
-          if (error instanceof Refused) return error.outcome;
+          if (error instanceof Refused && error.outcome !== 'exceeds') return error.outcome;
           throw error;
         });
     },
@@ -137,6 +145,70 @@ export function createOrderRepository(db: Database) {
           .where('id', '=', reverted.product_id)
           .execute();
       });
+    },
+
+    findByTransactionId(transactionId: string): Promise<OrderRow | undefined> {
+      return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+    },
+
+    findRefundByKey(idempotencyKey: string): Promise<RefundRow | undefined> {
+      return db.selectFrom('refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    },
+
+    /**
+     * Records a refund of a paid order in one transaction: the refund's row, the order's refunded
+     * total, and the pieces put back in stock, then `alongside` with the order and refund as
+     * recorded. The refund's row goes first, so that a refund recorded already (same idempotency key
+     * or processor refund id, both unique) changes nothing, even when two arrive together: on
+     * PostgreSQL the second insert waits for the first to commit. The refunded total rises only if it
+     * stays within the price, whatever else committed meanwhile. The pieces returned are at most those
+     * no earlier refund returned, and none once the product is gone.
+     */
+    async addRefund(refund: Omit<RefundRow, 'restocked_quantity'>, restock: number, alongside: (transaction: Database, order: OrderRow, refund: RefundRow) => Promise<void>): Promise<AddRefundOutcome> {
+      return db
+        .transaction()
+        .execute(async (trx): Promise<AddRefundOutcome> => {
+          const inserted = await trx
+            .insertInto('refunds')
+            .values({ ...refund, restocked_quantity: 0 })
+            .onConflict((conflict) => conflict.doNothing())
+            .returningAll()
+            .executeTakeFirst();
+          if (!inserted) return { outcome: 'duplicate' };
+          let order = await trx
+            .updateTable('orders')
+            .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', refund.amount_cents) }))
+            .where('id', '=', refund.order_id)
+            .where('payment_status', '=', 'paid')
+            .where((eb) => eb(eb('refunded_cents', '+', refund.amount_cents), '<=', eb.ref('price_cents')))
+            .returningAll()
+            .executeTakeFirst();
+          if (!order) throw new Refused('exceeds');
+          // The order's row is ours until commit: its restocked count is the latest.
+          const returned = order.product_id ? Math.min(restock, order.quantity - order.restocked_quantity) : 0;
+          if (returned <= 0) {
+            await alongside(trx, order, inserted);
+            return { outcome: 'recorded', order, refund: inserted };
+          }
+          order = await trx
+            .updateTable('orders')
+            .set((eb) => ({ restocked_quantity: eb('restocked_quantity', '+', returned) }))
+            .where('id', '=', order.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await trx
+            .updateTable('products')
+            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', returned) }))
+            .where('id', '=', order.product_id!)
+            .execute();
+          const recorded = await trx.updateTable('refunds').set({ restocked_quantity: returned }).where('id', '=', inserted.id).returningAll().executeTakeFirstOrThrow();
+          await alongside(trx, order, recorded);
+          return { outcome: 'recorded', order, refund: recorded };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof Refused && error.outcome === 'exceeds') return { outcome: 'exceeds' } as const;
+          throw error;
+        });
     },
 
     /**

@@ -1,6 +1,6 @@
 import { sameEmail } from '../../../common/contact-rules.ts';
-import { centsToDollars } from '../../../common/money.ts';
-import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderNumberLabel, orderStage, orderTotalCents, quantityProblem } from '../../../common/ordering.ts';
+import { centsToDollars, formatUsd } from '../../../common/money.ts';
+import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderNumberLabel, orderStage, orderTotalCents, quantityProblem, refundStatus } from '../../../common/ordering.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Order, OrderInput } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
@@ -39,8 +39,31 @@ function toOrder(row: OrderRow): Order {
     ...(row.card_brand ? { cardBrand: row.card_brand } : {}),
     ...(row.card_last4 ? { cardLast4: row.card_last4 } : {}),
     refundedAmount: centsToDollars(row.refunded_cents),
+    refundStatus: refundStatus(row.refunded_cents, row.price_cents),
+    restockedQuantity: row.restocked_quantity,
   };
 }
+
+/** A refund the admin asks for, in cents; `restock` pieces go back in stock. */
+export interface RefundRequest {
+  amountCents: number;
+  restock: number;
+  idempotencyKey: string;
+}
+
+/** A refund the card processor has made, to record against its order. */
+export interface MadeRefund extends RefundRequest {
+  reason: string;
+  gatewayRefundId: string;
+  /** The admin who asked for it; null for one made at the processor. */
+  createdBy: string | null;
+}
+
+/**
+ * Whether a refund may go to the card processor: `replay` when this key refunded already (the
+ * order as it is now), otherwise the order and the payment to refund.
+ */
+export type RefundCheck = { replay: Order } | { order: Order; transactionId: string };
 
 /**
  * How settling an order with a confirmed payment went: paid now (its pieces taken from stock), paid
@@ -171,6 +194,68 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const row = await reachable(viewer, id);
       if (row.payment_status === 'paid') throw conflict('A paid order cannot be cancelled.', 'ORDER_PAID');
       return { deletedCount: await orders.deleteUnpaid(row.id, (trx, cancelled) => events.cancelled(trx, toOrder(cancelled))) };
+    },
+
+    /** The paid order this payment paid, for the card processor's events. */
+    async findPaidBy(transactionId: string): Promise<Order | undefined> {
+      const row = await orders.findByTransactionId(transactionId);
+      return row?.payment_status === 'paid' ? toOrder(row) : undefined;
+    },
+
+    /**
+     * Before the admin's refund goes to the card processor: refused with a 409 that says why when the
+     * order is not paid, the amount is more than is left to refund, or more pieces would go back than
+     * are out of stock for it. A key used already answers the order as it is now, if it was for the
+     * same order and amount; a key reused for another refund is refused.
+     */
+    async checkRefund(id: string, request: RefundRequest): Promise<RefundCheck> {
+      const row = isRecordId(id) ? await orders.findById(id) : undefined;
+      if (!row) throw notFound('No order has that id.');
+      const earlier = await orders.findRefundByKey(request.idempotencyKey);
+      if (earlier) {
+        if (earlier.order_id !== row.id || earlier.amount_cents !== request.amountCents) {
+          throw conflict('This refund key was used for another refund. Open the refund form again.', 'IDEMPOTENCY_KEY_REUSED');
+        }
+        return { replay: toOrder(row) };
+      }
+      if (row.payment_status !== 'paid' || !row.transaction_id) throw conflict('Only a paid order can be refunded.', 'ORDER_NOT_PAID');
+      const left = row.price_cents - row.refunded_cents;
+      if (left <= 0) throw conflict('This order has been refunded in full already.', 'REFUND_TOO_LARGE');
+      if (request.amountCents > left) throw conflict(`Only ${formatUsd(centsToDollars(left))} of this order is left to refund.`, 'REFUND_TOO_LARGE');
+      const restockable = row.quantity - row.restocked_quantity;
+      if (request.restock > 0 && !row.product_id) throw conflict(`${row.product} is no longer sold, so its pieces cannot go back to stock.`, 'PRODUCT_GONE');
+      if (request.restock > restockable) {
+        throw conflict(`Only ${restockable} of this order's ${row.quantity} pieces can still go back to stock.`, 'RESTOCK_TOO_LARGE');
+      }
+      return { order: toOrder(row), transactionId: row.transaction_id };
+    },
+
+    /**
+     * Records a refund the card processor has made, with its pieces back in stock, and announces it
+     * in the same transaction. One recorded already (same key or processor refund) changes nothing and
+     * announces nothing: `duplicate`, with the order as it is. `exceeds` when it is more than is left
+     * of a paid order, which the processor, refunding at most what it captured, should never allow.
+     */
+    async recordRefund(id: string, refund: MadeRefund): Promise<{ outcome: 'recorded' | 'duplicate'; order: Order } | { outcome: 'exceeds' }> {
+      const result = await orders.addRefund(
+        {
+          id: newRecordId(),
+          order_id: id,
+          amount_cents: refund.amountCents,
+          reason: refund.reason,
+          gateway_refund_id: refund.gatewayRefundId,
+          idempotency_key: refund.idempotencyKey,
+          created_by: refund.createdBy,
+          created_at: clock().toISOString(),
+        },
+        refund.restock,
+        (trx, order, recorded) => events.refunded(trx, toOrder(order), { amount: centsToDollars(recorded.amount_cents), reason: recorded.reason }),
+      );
+      if (result.outcome === 'exceeds') return result;
+      if (result.outcome === 'recorded') return { outcome: 'recorded', order: toOrder(result.order) };
+      const row = await orders.findById(id);
+      if (!row) throw notFound('No order has that id.');
+      return { outcome: 'duplicate', order: toOrder(row) };
     },
 
     /** The admin moves a paid order on: Pending → Shipped → Delivered. */

@@ -49,6 +49,8 @@ const unpaidOrder = (who: { name: string; email: string }, product: TestProduct,
   orderNumber: expect.stringMatching(/^J-\d+$/),
   stage: 'unpaid',
   refundedAmount: 0,
+  refundStatus: 'none',
+  restockedQuantity: 0,
 });
 const carolIs = () => ({ name: 'Carol Customer', email: carol.email });
 

@@ -4,8 +4,9 @@ import { cardDetailsSchema } from '../../../common/schemas/card-details.ts';
 import { problemOf } from '../../../common/schemas/problem-of.ts';
 import type { Clock } from '../../clock.ts';
 import { localCardFormRoutes } from './local-card-form-routes.ts';
-import type { LocalPaymentRepository } from './local-payment-repository.ts';
-import { CardError, type PaymentGateway } from './payment-gateway.ts';
+import { centsToDollars, formatUsd } from '../../../common/money.ts';
+import type { LocalPaymentRepository, LocalRefundRow } from './local-payment-repository.ts';
+import { CardError, type GatewayRefund, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
 
 /** Stripe's test cards and what they do; any other valid number succeeds, as in Stripe's test mode. */
 const testCardOutcomes: Record<string, CardError> = {
@@ -14,6 +15,16 @@ const testCardOutcomes: Record<string, CardError> = {
   '4000000000000069': new CardError('Your card has expired.', 'expired_card'),
   '4000000000000127': new CardError("Your card's security code is incorrect.", 'incorrect_cvc'),
 };
+
+/** The local processor's refunds are made at once, as Stripe's card refunds usually are. */
+const asGatewayRefund = (row: LocalRefundRow): GatewayRefund => ({
+  id: row.id,
+  paymentId: row.payment_id,
+  amountCents: row.amount_cents,
+  status: 'succeeded',
+  reason: row.reason,
+  processorReason: undefined,
+});
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
@@ -77,6 +88,24 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
     },
 
     cancel,
+
+    async refund({ paymentId, amountCents, reason, idempotencyKey }) {
+      const result = await payments.refund({ id: token('re_local'), payment_id: paymentId, amount_cents: amountCents, reason, idempotency_key: idempotencyKey, created_at: now() });
+      if ('refund' in result) return asGatewayRefund(result.refund);
+      if (result.refusal === 'unknown-payment') throw new RefundRefusedError(`No such payment: '${paymentId}'.`, 'resource_missing');
+      if (result.refusal === 'not-captured') throw new RefundRefusedError('This payment was never captured, so there is nothing to refund.', 'payment_intent_unexpected_state');
+      const payment = await payments.findById(paymentId);
+      const left = payment ? payment.amount_cents - payment.refunded_cents : 0;
+      throw new RefundRefusedError(
+        left > 0 ? `Only ${formatUsd(centsToDollars(left))} of this payment is left to refund.` : 'This payment has been refunded in full already.',
+        left > 0 ? 'amount_too_large' : 'charge_already_refunded',
+      );
+    },
+
+    async refundsOf(paymentId) {
+      return (await payments.refundsOf(paymentId)).map(asGatewayRefund);
+    },
+
     routes: localCardFormRoutes({ authorise, cancel }),
   };
 }

@@ -20,6 +20,27 @@ export interface GatewayPayment {
   orderId: string | undefined;
 }
 
+/** A refund as the processor keeps it. `pending` refunds are on their way to the card. */
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+  /** What the shop said when it asked for the refund; undefined for one made elsewhere. */
+  reason: string | undefined;
+  /** The processor's own reason code, for one made elsewhere (Stripe: requested_by_customer, duplicate, fraudulent). */
+  processorReason: string | undefined;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  amountCents: number;
+  reason: string;
+  orderId: string;
+  /** The same key refunds once: a repeated call answers the refund it made. */
+  idempotencyKey: string;
+}
+
 /** A processor's event about one of its payments, its origin verified. */
 export interface ProcessorEvent {
   id: string;
@@ -47,6 +68,13 @@ export interface PaymentGateway {
   capture(id: string): Promise<void>;
   cancel(id: string): Promise<void>;
   /**
+   * Gives back part or all of a captured payment, never more than was captured and not refunded.
+   * Throws RefundRefusedError, with the processor's words, when the processor refuses.
+   */
+  refund(input: RefundInput): Promise<GatewayRefund>;
+  /** Every refund of a payment, whoever made it (the shop, or someone at the processor). */
+  refundsOf(paymentId: string): Promise<GatewayRefund[]>;
+  /**
    * The routes this processor brings (the local card form, Stripe's webhook), registered under /api
    * with the gateway itself, so that a gateway given to the app keeps them.
    */
@@ -56,6 +84,17 @@ export interface PaymentGateway {
 /** A card the processor refused (declined, insufficient funds, invalid details), with its message. */
 export class CardError extends Error {
   override name = 'CardError';
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A refund the processor refused (nothing left to refund, not captured, a disputed payment), with its message. */
+export class RefundRefusedError extends Error {
+  override name = 'RefundRefusedError';
   constructor(
     message: string,
     readonly code: string,

@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../errors.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { OrderService, Settlement } from '../orders/order-service.ts';
 import type { GatewayPayment, PaymentGateway, ProcessorEvent, ProcessorEventResult } from './payment-gateway.ts';
+import type { RefundService } from './refund-service.ts';
 import type { WebhookEventRepository } from './webhook-event-repository.ts';
 
 /** The orders module's operations that paying for an order uses. */
@@ -14,6 +15,8 @@ export type OrdersToPay = Pick<OrderService, 'get' | 'getPayable' | 'find' | 'se
 export interface PaymentServiceDependencies {
   gateway: PaymentGateway;
   orders: OrdersToPay;
+  /** Records the refunds the processor reports. */
+  refunds: Pick<RefundService, 'recordProcessorRefunds'>;
   events: WebhookEventRepository;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -23,6 +26,9 @@ const notCharged = 'Your card has not been charged.';
 
 /** The processor's events that mean a card payment is authorised (manual capture) or complete. */
 const settlingEvents = new Set(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
+
+/** The processor's event that a payment was refunded, in part or in full, by whomever. */
+const refundEvent = 'charge.refunded';
 
 /** Whether the processor's payment is the one for this order, for its whole amount, in dollars. */
 function paysFor(payment: GatewayPayment | undefined, order: Order): payment is GatewayPayment {
@@ -56,7 +62,7 @@ function refusal(outcome: Exclude<Settlement['outcome'], 'paid'>, product: strin
  * the stock as it marks it paid. When the stock is gone the authorised payment is cancelled, never
  * captured.
  */
-export function createPaymentService({ gateway, orders, events, clock, log }: PaymentServiceDependencies) {
+export function createPaymentService({ gateway, orders, refunds, events, clock, log }: PaymentServiceDependencies) {
   async function settle(order: Order, transactionId: string): Promise<Order> {
     const payment = await gateway.retrieve(transactionId);
     if (!paysFor(payment, order)) {
@@ -129,6 +135,12 @@ export function createPaymentService({ gateway, orders, events, clock, log }: Pa
     async handleProcessorEvent(event: ProcessorEvent): Promise<ProcessorEventResult> {
       if (await events.seen(event.id)) return 'duplicate';
       let result: 'handled' | 'ignored' = 'ignored';
+      if (event.type === refundEvent && event.payment) {
+        // A failure to read the processor's refunds throws before the event is recorded: it comes again.
+        if ((await refunds.recordProcessorRefunds(event.payment.id)) > 0) result = 'handled';
+        await events.record(event.id, event.type, clock().toISOString());
+        return result;
+      }
       const order = settlingEvents.has(event.type) && event.payment?.orderId ? await orders.find(event.payment.orderId) : undefined;
       if (event.payment && order?.paymentStatus === 'unpaid') {
         try {

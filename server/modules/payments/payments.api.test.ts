@@ -21,7 +21,7 @@ import {
 } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
-import type { GatewayPayment, PaymentGateway } from './payment-gateway.ts';
+import { type GatewayPayment, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
 
 /**
  * design.md's rows for paying, as anonymous, the owner, another customer and an admin:
@@ -260,7 +260,7 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expect(stored).not.toContain(goodCard.name);
     expect(stored).not.toContain(goodCard.expiry);
     const columns = Object.keys(await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow());
-    expect(columns.sort()).toEqual(['amount_cents', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'status', 'updated_at']);
+    expect(columns.sort()).toEqual(['amount_cents', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'refunded_cents', 'status', 'updated_at']);
   });
 });
 
@@ -363,6 +363,8 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
       orderNumber: order.orderNumber,
       stage: 'to-ship',
       refundedAmount: 0,
+      refundStatus: 'none',
+      restockedQuantity: 0,
     });
     expect(await localPayment(shop.db, transactionId)).toMatchObject({ status: 'succeeded', amount_cents: 14997, currency: 'usd' });
   });
@@ -512,6 +514,13 @@ function fakeProcessor() {
     },
     async cancel(id) {
       payments.get(id)!.status = 'canceled';
+    },
+    // These tests never get as far as a refund.
+    async refund() {
+      throw new RefundRefusedError('This processor makes no refunds.', 'unsupported');
+    },
+    async refundsOf() {
+      return [];
     },
   };
   return { gateway, payments, state };

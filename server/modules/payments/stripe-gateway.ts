@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
-import type { GatewayPayment, PaymentGateway, PaymentStatus } from './payment-gateway.ts';
+import { type GatewayPayment, type GatewayRefund, type PaymentGateway, type PaymentStatus, RefundRefusedError } from './payment-gateway.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
 export interface StripeSettings {
@@ -20,6 +20,20 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' }),
   });
 }
+
+function asGatewayRefund(refund: Stripe.Refund): GatewayRefund {
+  return {
+    id: refund.id,
+    paymentId: typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? ''),
+    amountCents: refund.amount,
+    status: (refund.status ?? 'pending') as GatewayRefund['status'],
+    reason: refund.metadata?.reason,
+    processorReason: refund.reason ?? undefined,
+  };
+}
+
+/** Stripe's answers that refuse a refund for good, as opposed to Stripe failing to answer. */
+const refusals = [Stripe.errors.StripeInvalidRequestError, Stripe.errors.StripeCardError, Stripe.errors.StripeIdempotencyError];
 
 export interface StripeGatewaySettings {
   publishableKey: string;
@@ -77,6 +91,26 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
 
     async cancel(id) {
       await stripe.paymentIntents.cancel(id);
+    },
+
+    async refund({ paymentId, amountCents, reason, orderId, idempotencyKey }) {
+      try {
+        // The reason goes in the metadata (Stripe's own `reason` is a fixed list), so that a refund
+        // heard of only by webhook still says why it was made.
+        const refund = await stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, metadata: { orderId, reason } }, { idempotencyKey });
+        return asGatewayRefund(refund);
+      } catch (error) {
+        if (refusals.some((kind) => error instanceof kind)) {
+          const { message, code, type } = error as Stripe.errors.StripeError;
+          throw new RefundRefusedError(message, code ?? type);
+        }
+        throw error;
+      }
+    },
+
+    async refundsOf(paymentId) {
+      const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 }).autoPagingToArray({ limit: 10_000 });
+      return refunds.map(asGatewayRefund);
     },
   };
 }

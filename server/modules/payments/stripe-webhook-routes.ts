@@ -5,6 +5,20 @@ import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayRouteOptions } from './payment-gateway.ts';
 
+/** The payment an event is about: the intent itself, or the intent a charge belongs to. */
+function paymentOf(event: Stripe.Event): { payment?: { id: string; orderId: string | undefined } } {
+  if (event.type.startsWith('payment_intent.')) {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    return { payment: { id: intent.id, orderId: intent.metadata.orderId } };
+  }
+  if (event.type.startsWith('charge.')) {
+    const charge = event.data.object as Stripe.Charge;
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    if (intentId) return { payment: { id: intentId, orderId: charge.metadata?.orderId } };
+  }
+  return {};
+}
+
 /**
  * `POST /webhooks/stripe`: Stripe tells the shop about its payments. Only events signed with the
  * webhook secret, recently by the shop's clock, are believed.
@@ -22,12 +36,7 @@ export function stripeWebhookRoutes(stripe: Stripe, secret: string, clock: Clock
       } catch {
         throw new AppError(400, errorCodes.validation, 'The event signature does not verify.');
       }
-      const intent = event.type.startsWith('payment_intent.') ? (event.data.object as Stripe.PaymentIntent) : undefined;
-      const result = await handleEvent({
-        id: event.id,
-        type: event.type,
-        ...(intent && { payment: { id: intent.id, orderId: intent.metadata.orderId } }),
-      });
+      const result = await handleEvent({ id: event.id, type: event.type, ...paymentOf(event) });
       return { received: true, result };
     });
   };

@@ -1,3 +1,4 @@
+import { formatUsd } from '../../../../common/money.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import type { EmailContent } from './email-content.ts';
 import { summaryOf } from './order-summary.ts';
@@ -70,5 +71,26 @@ export function orderCancelled({ order, ordersUrl, expired }: { order: Order; or
     ],
     order: summaryOf(order),
     action: { label: 'Visit the shop', url: ordersUrl },
+  };
+}
+
+/** One refund of a paid order: how much this time, why, and where the order stands now. */
+export function orderRefunded({ order, amount, reason, orderUrl }: OrderMessageInput & { amount: number; reason: string }): EmailContent {
+  const full = order.refundStatus === 'full';
+  return {
+    subject: `Refund of ${formatUsd(amount)} for your Joinery order ${order.orderNumber}`,
+    preview: `${formatUsd(amount)} is on its way back to your card.`,
+    heading: full ? 'Your order has been refunded' : 'Part of your order has been refunded',
+    paragraphs: [
+      `Hello ${order.cutomerName},`,
+      `We have refunded ${formatUsd(amount)} to the card that paid for this order.`,
+      `Reason: ${reason}`,
+      full
+        ? `The whole ${formatUsd(order.price)} of the order has now been refunded.`
+        : `${formatUsd(order.refundedAmount)} of the order's ${formatUsd(order.price)} has been refunded so far.`,
+    ],
+    order: summaryOf(order),
+    action: { label: 'See my order', url: orderUrl },
+    footnote: 'Banks usually take 5 to 10 working days to show a refund on the card statement.',
   };
 }

@@ -2,7 +2,7 @@ import type { ContactMessage } from '../../../../common/schemas/inbox.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import { emailConfirmation, passwordChanged, passwordReset, welcomeWithVerification } from './account-messages.ts';
 import type { EmailContent } from './email-content.ts';
-import { orderCancelled, orderDelivered, orderPlaced, orderShipped, paymentReceipt } from './order-messages.ts';
+import { orderCancelled, orderDelivered, orderPlaced, orderRefunded, orderShipped, paymentReceipt } from './order-messages.ts';
 import { newContactMessage, newPaidOrder, newsletterConfirmation } from './shop-messages.ts';
 
 /** One of every message, filled with believable data: for the layout's tests and for looking at them. */
@@ -28,6 +28,8 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
     cardBrand: 'visa',
     cardLast4: '4242',
     refundedAmount: 0,
+    refundStatus: 'none',
+    restockedQuantity: 0,
   };
   const contact: ContactMessage = {
     _id: 'c1',
@@ -49,6 +51,8 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
     'order-delivered': orderDelivered({ order: { ...order, shippingStatus: 'delivered' }, orderUrl }),
     'order-cancelled': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: false }),
     'order-expired': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: true }),
+    'order-refunded-in-part': orderRefunded({ order: { ...order, refundedAmount: 189.5, refundStatus: 'partial' }, amount: 189.5, reason: 'One chisel arrived with a chipped edge.', orderUrl }),
+    'order-refunded-in-full': orderRefunded({ order: { ...order, refundedAmount: 379, refundStatus: 'full', restockedQuantity: 2 }, amount: 379, reason: 'Returned unused.', orderUrl }),
     'shop-new-paid-order': newPaidOrder({ order, manageUrl: `${publicUrl}/dashboard/manageorder` }),
     'shop-new-contact-message': newContactMessage({ message: contact, messagesUrl: `${publicUrl}/dashboard/messages` }),
     'newsletter-confirmation': newsletterConfirmation({

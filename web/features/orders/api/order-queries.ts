@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import type { LocalCardPayment, Order, PaymentIntent } from '../../../../common/schemas/orders.ts';
+import type { RefundInput } from '../../../../common/schemas/refunds.ts';
 import { apiDelete, apiGet, apiGetPage, apiPatch, apiPost, apiPut, queryString } from '../../../lib/api-client.ts';
 
 export const orderKeys = {
@@ -65,6 +66,15 @@ export function useAdvanceShipping() {
   return useMutation({
     mutationFn: ({ id, shippingStatus }: { id: string; shippingStatus: 'shipped' | 'delivered' }) =>
       apiPatch<Order>(`/api/orders/${encodeURIComponent(id)}/shipping`, { shippingStatus }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The admin's refund of a paid order; the same idempotency key refunds once, however often it is sent. */
+export function useRefundOrder() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ orderId, refund }: { orderId: string; refund: RefundInput }) => apiPost<Order>(`/api/orders/${encodeURIComponent(orderId)}/refunds`, refund),
     onSuccess: invalidate,
   });
 }

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../common/schemas/orders.ts';
+import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
+import { outboxMessages } from '../../test/mail-outbox.ts';
+import { addProduct, call, confirmPayment, createIntent, placeOrder, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+
+/**
+ * Refunds with Stripe, against the stand-in: the shop's refund goes through Stripe's Refunds API
+ * with an idempotency key, a refusal changes nothing, and `charge.refunded` records a refund made in
+ * Stripe's dashboard once, never one the shop made itself.
+ */
+
+// Only for signing test events: it never calls Stripe.
+const signer = new Stripe(standInSecretKey);
+
+let standIn: StripeStandIn;
+let people: ShopWithPeople;
+/** $12.50 a piece. */
+let chisel: TestProduct;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  people = await createShopWithPeople({ env: { ...standIn.shopEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret }, jobs: { pollIntervalMs: 50 } });
+  chisel = await addProduct(people.shop.db, { name: 'Dovetail saw', priceCents: 1250, minQuantity: 1, availQuantity: 1000 });
+});
+afterAll(async () => {
+  await people?.shop.close();
+  await standIn?.close();
+});
+beforeEach(() => standIn.reset());
+
+const app = () => people.shop.app;
+
+/** An order of 4 saws ($50.00) paid with Stripe: authorised in the browser, captured by the shop. */
+async function paidOrder(): Promise<{ order: Order; intentId: string }> {
+  const placed = await placeOrder(app(), people.carol, chisel.id, 4);
+  const { transactionId } = await createIntent(app(), people.carol, placed._id);
+  standIn.authorise(transactionId);
+  const confirmed = await confirmPayment(app(), people.carol, placed._id, transactionId);
+  if (confirmed.statusCode !== 200) throw new Error(`paying failed: ${confirmed.statusCode} ${confirmed.body}`);
+  return { order: confirmed.json<Order>(), intentId: transactionId };
+}
+
+function refund(order: Order, body: { amount: number; reason?: string; restock?: number; idempotencyKey?: string }) {
+  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, { reason: 'Returned unused', restock: 0, idempotencyKey: randomUUID(), ...body });
+}
+
+/** Delivers an event as Stripe does, signed. */
+function deliver(event: Stripe.Event) {
+  const payload = JSON.stringify(event);
+  return app().inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret }) },
+    payload,
+  });
+}
+
+const refundsOf = (order: Order) => people.shop.db.selectFrom('refunds').selectAll().where('order_id', '=', order._id).orderBy('created_at').execute();
+const refundRequests = () => standIn.requestsTo('POST', '/v1/refunds');
+
+async function refundMails(order: Order) {
+  await app().jobs.waitUntilIdle();
+  return outboxMessages(people.shop.dataDir).filter((mail) => mail.to === order.email && mail.subject.startsWith('Refund of') && mail.subject.endsWith(order.orderNumber));
+}
+
+describe('refunding a Stripe payment', () => {
+  it('asks Stripe for the refund with an idempotency key, and records Stripe’s refund once', async () => {
+    const { order, intentId } = await paidOrder();
+    const idempotencyKey = randomUUID();
+    const response = await refund(order, { amount: 20, reason: 'One saw had a bent plate.', idempotencyKey });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ refundedAmount: 20, refundStatus: 'partial' });
+    const [request] = refundRequests();
+    expect(request?.form).toEqual({ payment_intent: intentId, amount: '2000', 'metadata[orderId]': order._id, 'metadata[reason]': 'One saw had a bent plate.' });
+    expect(request?.idempotencyKey).toMatch(new RegExp(`^refund-${idempotencyKey}-[0-9a-f]{16}$`));
+    const [made] = standIn.refundsOf(intentId);
+    expect(made).toMatchObject({ amount: 2000, status: 'succeeded' });
+    expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, gateway_refund_id: made?.id, reason: 'One saw had a bent plate.' }]);
+
+    // The same key again: answered from the shop's record, Stripe is not asked twice.
+    const again = await refund(order, { amount: 20, reason: 'One saw had a bent plate.', idempotencyKey });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(response.json());
+    expect(refundRequests()).toHaveLength(1);
+    expect(standIn.refundsOf(intentId)).toHaveLength(1);
+
+    // The rest, with another key.
+    expect((await refund(order, { amount: 30 })).json()).toMatchObject({ refundedAmount: 50, refundStatus: 'full' });
+    expect(standIn.refundsOf(intentId).map((refund) => refund.amount)).toEqual([2000, 3000]);
+  });
+
+  it('changes nothing when Stripe refuses, and says what Stripe said', async () => {
+    const { order, intentId } = await paidOrder();
+    const stockBefore = await stockOf(people.shop.db, chisel.id);
+    standIn.failNext({
+      method: 'POST',
+      path: /^\/v1\/refunds$/,
+      status: 400,
+      error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge has been disputed and cannot be refunded.' },
+    });
+
+    const response = await refund(order, { amount: 20, restock: 2 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'REFUND_REFUSED', message: 'The card processor refused the refund: This charge has been disputed and cannot be refunded.' });
+    expect(await readOrder(app(), people.carol, order._id)).toMatchObject({ refundedAmount: 0, refundStatus: 'none', restockedQuantity: 0 });
+    expect(await refundsOf(order)).toEqual([]);
+    expect(standIn.refundsOf(intentId)).toEqual([]);
+    expect(await stockOf(people.shop.db, chisel.id)).toBe(stockBefore);
+    expect(await refundMails(order)).toEqual([]);
+  });
+
+  it('refuses what Stripe itself no longer has to refund', async () => {
+    const { order, intentId } = await paidOrder();
+    // Refunded in Stripe's dashboard, and the webhook has not arrived yet.
+    standIn.refundInDashboard(intentId, 5000);
+    const response = await refund(order, { amount: 50 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/^The card processor refused the refund: Charge ch_\w+ has already been refunded\.$/);
+    expect(await refundsOf(order)).toEqual([]);
+  });
+
+  it('answers 502 and records nothing when Stripe fails to answer, and a retry with the key refunds once', async () => {
+    const { order, intentId } = await paidOrder();
+    // stripe-node tries three times in all.
+    standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
+    const idempotencyKey = randomUUID();
+
+    const failed = await refund(order, { amount: 20, idempotencyKey });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().code).toBe('PAYMENT_FAILED');
+    expect(await refundsOf(order)).toEqual([]);
+
+    const retried = await refund(order, { amount: 20, idempotencyKey });
+    expect(retried.statusCode).toBe(201);
+    expect(standIn.refundsOf(intentId)).toHaveLength(1);
+    expect(await refundsOf(order)).toHaveLength(1);
+  });
+});
+
+describe('charge.refunded', () => {
+  it('records a refund made in Stripe’s dashboard once, however often the event comes', async () => {
+    const { order, intentId } = await paidOrder();
+    const made = standIn.refundInDashboard(intentId, 1500, 'requested_by_customer');
+    const event = standIn.chargeEvent('charge.refunded', intentId);
+
+    expect((await deliver(event)).json()).toEqual({ received: true, result: 'handled' });
+    expect(await readOrder(app(), people.carol, order._id)).toMatchObject({ refundedAmount: 15, refundStatus: 'partial', restockedQuantity: 0 });
+    expect(await refundsOf(order)).toMatchObject([{ amount_cents: 1500, gateway_refund_id: made.id, reason: 'Requested by the customer', created_by: null }]);
+
+    // The same delivery again, and another event telling the same story: nothing more.
+    expect((await deliver(event)).json()).toEqual({ received: true, result: 'duplicate' });
+    expect((await deliver(standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'ignored' });
+    expect(await refundsOf(order)).toHaveLength(1);
+    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(15);
+    const mails = await refundMails(order);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Refund of $15.00 for your Joinery order ${order.orderNumber}`]);
+    expect(mails[0]?.text).toContain('Reason: Requested by the customer');
+  });
+
+  it('records the same deliveries arriving together once', async () => {
+    const { order, intentId } = await paidOrder();
+    standIn.refundInDashboard(intentId, 5000);
+    const event = standIn.chargeEvent('charge.refunded', intentId);
+
+    const answers = await Promise.all([deliver(event), deliver(event), deliver(standIn.chargeEvent('charge.refunded', intentId))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(await refundsOf(order)).toHaveLength(1);
+    expect(await readOrder(app(), people.carol, order._id)).toMatchObject({ refundedAmount: 50, refundStatus: 'full' });
+    expect(await refundMails(order)).toHaveLength(1);
+  });
+
+  it('does not record again a refund the shop made itself', async () => {
+    const { order, intentId } = await paidOrder();
+    expect((await refund(order, { amount: 20 })).statusCode).toBe(201);
+
+    expect((await deliver(standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'ignored' });
+    expect(await refundsOf(order)).toHaveLength(1);
+    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(20);
+    expect(await refundMails(order)).toHaveLength(1);
+  });
+});
