@@ -12,6 +12,12 @@ export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-
 /** Work done in the transaction of a change, with the order as the change left it (or, for a deletion, as it was). */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
 
+/** The payment that pays an order: the processor's id, and the card where the processor tells it. */
+export interface PaidBy {
+  transactionId: string;
+  card?: { brand: string; last4: string } | undefined;
+}
+
 interface Page {
   limit: number;
   offset: number;
@@ -75,13 +81,20 @@ export function createOrderRepository(db: Database) {
      * take the same last pieces, nor pay one order twice. `alongside` runs only when this call made
      * the order paid, in the same transaction.
      */
-    markPaid(id: string, transactionId: string, now: string, alongside?: Alongside): Promise<MarkPaidOutcome> {
+    markPaid(id: string, payment: PaidBy, now: string, alongside?: Alongside): Promise<MarkPaidOutcome> {
       return db
         .transaction()
         .execute(async (trx): Promise<MarkPaidOutcome> => {
           const order = await trx
             .updateTable('orders')
-            .set({ payment_status: 'paid', transaction_id: transactionId, paid_at: now, shipping_status: 'pending' })
+            .set({
+              payment_status: 'paid',
+              transaction_id: payment.transactionId,
+              card_brand: payment.card?.brand ?? null,
+              card_last4: payment.card?.last4 ?? null,
+              paid_at: now,
+              shipping_status: 'pending',
+            })
             .where('id', '=', id)
             .where('payment_status', '=', 'unpaid')
             .returningAll()
@@ -125,7 +138,7 @@ export function createOrderRepository(db: Database) {
       await db.transaction().execute(async (trx) => {
         const reverted = await trx
           .updateTable('orders')
-          .set({ payment_status: 'unpaid', transaction_id: null, paid_at: null, shipping_status: null })
+          .set({ payment_status: 'unpaid', transaction_id: null, card_brand: null, card_last4: null, paid_at: null, shipping_status: null })
           .where('id', '=', id)
           .where('transaction_id', '=', transactionId)
           .returning(['product_id', 'quantity'])

@@ -9,7 +9,10 @@ import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import type { OrderEvents } from './order-events.ts';
-import type { OrderRepository, OrderRow } from './order-repository.ts';
+import type { OrderRepository, OrderRow, PaidBy } from './order-repository.ts';
+
+/** The card that paid an order: its brand, as Stripe names brands, and its last four digits. */
+type PaymentCard = NonNullable<PaidBy['card']>;
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -142,9 +145,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * again: a receipt queued here would already be on its way for money never taken. So for an
      * authorised payment the announcement waits for `recordCapture`. A settlement that finds the
      * order paid already changes nothing and announces nothing, so paying twice sends one receipt.
+     *
+     * `card` is the brand and last four digits of the card that paid, where the processor says
+     * them; the order keeps them to show which card paid. Never more of the number.
      */
-    async settle(id: string, transactionId: string, { captured }: { captured: boolean }): Promise<Settlement> {
-      const outcome = await orders.markPaid(id, transactionId, clock().toISOString(), async (trx, paid) => {
+    async settle(id: string, transactionId: string, { captured, card }: { captured: boolean; card?: PaymentCard | undefined }): Promise<Settlement> {
+      const outcome = await orders.markPaid(id, { transactionId, card }, clock().toISOString(), async (trx, paid) => {
         if (captured) await events.paid(trx, toOrder(paid));
       });
       if (outcome === 'out-of-stock' || outcome === 'product-gone') return { outcome };

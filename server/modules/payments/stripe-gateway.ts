@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
-import type { GatewayPayment, PaymentGateway, PaymentStatus } from './payment-gateway.ts';
+import type { GatewayPayment, PaymentCard, PaymentGateway, PaymentStatus } from './payment-gateway.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
 export interface StripeSettings {
@@ -19,6 +19,12 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     timeout: 20_000,
     ...(api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' }),
   });
+}
+
+/** The card of an expanded charge, when the charge was made by a card that Stripe describes. */
+function cardOf(charge: string | Stripe.Charge | null): PaymentCard | undefined {
+  const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;
+  return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : undefined;
 }
 
 export interface StripeGatewaySettings {
@@ -63,8 +69,17 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
 
     async retrieve(id): Promise<GatewayPayment | undefined> {
       try {
-        const intent = await stripe.paymentIntents.retrieve(id);
-        return { id: intent.id, status: intent.status as PaymentStatus, amountCents: intent.amount, currency: intent.currency, orderId: intent.metadata.orderId };
+        // The latest charge says which card paid: its brand and last four digits.
+        const intent = await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] });
+        const card = cardOf(intent.latest_charge);
+        return {
+          id: intent.id,
+          status: intent.status as PaymentStatus,
+          amountCents: intent.amount,
+          currency: intent.currency,
+          orderId: intent.metadata.orderId,
+          ...(card && { card }),
+        };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
         throw error;
