@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrandLabel, cardBrandOfNumber, lastFourOf } from './card-brands.ts';
+import { cardBrandLabel, cardBrandOfNumber, cardDescription, lastFourOf } from './card-brands.ts';
 
 describe('card brands', () => {
   it("tells the brand of Stripe's test card numbers as Stripe does", () => {
@@ -30,5 +30,11 @@ describe('card brands', () => {
     expect(cardBrandLabel('amex')).toBe('American Express');
     expect(cardBrandLabel('cartes_bancaires')).toBe('Card');
     expect(cardBrandLabel(undefined)).toBe('Card');
+  });
+
+  it('describes a card by its brand and last four, and nothing without them', () => {
+    expect(cardDescription('visa', '4242')).toBe('Visa ending 4242');
+    expect(cardDescription(undefined, '0005')).toBe('Card ending 0005');
+    expect(cardDescription('visa', undefined)).toBeUndefined();
   });
 });

@@ -43,3 +43,8 @@ export function cardBrandOfNumber(digits: string): string {
 export function lastFourOf(digits: string): string {
   return digits.slice(-4);
 }
+
+/** The card as a receipt or an order names it: "Visa ending 4242". */
+export function cardDescription(brand: string | undefined, last4: string | undefined): string | undefined {
+  return last4 ? `${cardBrandLabel(brand)} ending ${last4}` : undefined;
+}

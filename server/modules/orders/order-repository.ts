@@ -1,9 +1,10 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import type { OrdersTable } from '../../db/schema.ts';
+import type { OrdersTable, RefundsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
+export type RefundRow = Selectable<RefundsTable>;
 export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents'>;
 
 /** How marking an order paid went: `not-unpaid` when it was paid already, or is gone. */
@@ -60,6 +61,11 @@ export function createOrderRepository(db: Database) {
 
     findById(id: string): Promise<OrderRow | undefined> {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The order's refunds, oldest first (by the index on order and time). */
+    refundsOf(orderId: string): Promise<RefundRow[]> {
+      return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
     },
 
     listAll: (pageOf: Page) => page({}, pageOf),
@@ -153,14 +159,14 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * Moves a paid order one shipping step on, only from the status it was seen in, running
-     * `alongside` with the moved order; answers it, or undefined when it had changed meanwhile.
+     * Moves a paid order one shipping step on, only from the status it was seen in, noting when,
+     * running `alongside` with the moved order; answers it, or undefined when it had changed meanwhile.
      */
-    async advanceShipping(id: string, from: OrderRow['shipping_status'], to: OrderRow['shipping_status'], alongside: Alongside): Promise<OrderRow | undefined> {
+    async advanceShipping(id: string, from: OrderRow['shipping_status'], to: 'shipped' | 'delivered', now: string, alongside: Alongside): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('orders')
-          .set({ shipping_status: to })
+          .set(to === 'shipped' ? { shipping_status: to, shipped_at: now } : { shipping_status: to, delivered_at: now })
           .where('id', '=', id)
           .where('payment_status', '=', 'paid')
           .where('shipping_status', '=', from)

@@ -2,6 +2,9 @@ import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars } from '../../../common/money.ts';
 import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderNumberLabel, orderStage, orderTotalCents, quantityProblem } from '../../../common/ordering.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
+import { orderTimeline } from '../../../common/order-timeline.ts';
+import { type Receipt, receiptOf } from '../../../common/receipt.ts';
+import type { OrderDetails, OrderRefund } from '../../../common/schemas/order-details.ts';
 import type { Order, OrderInput } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -9,7 +12,7 @@ import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import type { OrderEvents } from './order-events.ts';
-import type { OrderRepository, OrderRow, PaidBy } from './order-repository.ts';
+import type { OrderRepository, OrderRow, PaidBy, RefundRow } from './order-repository.ts';
 
 /** The card that paid an order: its brand, as Stripe names brands, and its last four digits. */
 type PaymentCard = NonNullable<PaidBy['card']>;
@@ -43,6 +46,10 @@ function toOrder(row: OrderRow): Order {
     ...(row.card_last4 ? { cardLast4: row.card_last4 } : {}),
     refundedAmount: centsToDollars(row.refunded_cents),
   };
+}
+
+function toRefund(row: RefundRow): OrderRefund {
+  return { id: row.id, amount: centsToDollars(row.amount_cents), reason: row.reason, restockedQuantity: row.restocked_quantity, createdAt: row.created_at };
 }
 
 /**
@@ -112,6 +119,21 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
 
     async get(viewer: SignedInUser, id: string): Promise<Order> {
       return toOrder(await reachable(viewer, id));
+    },
+
+    /** Everything the order's detail page shows: the order, its refunds and what happened to it when. */
+    async details(viewer: SignedInUser, id: string): Promise<OrderDetails> {
+      const row = await reachable(viewer, id);
+      const order = toOrder(row);
+      const refunds = (await orders.refundsOf(row.id)).map(toRefund);
+      return { order, refunds, timeline: orderTimeline(order, refunds) };
+    },
+
+    /** The receipt of the viewer's order; an order not paid has none yet (409). */
+    async receipt(viewer: SignedInUser, id: string): Promise<Receipt> {
+      const receipt = receiptOf(toOrder(await reachable(viewer, id)));
+      if (!receipt) throw conflict('This order has no receipt until it is paid.', 'ORDER_UNPAID');
+      return receipt;
     },
 
     /**
@@ -186,7 +208,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const from = row.shipping_status;
       if (row.payment_status !== 'paid' || !from) throw conflict('Only a paid order can be shipped.');
       if (nextShippingStatus[from] !== to) throw conflict(`An order that is ${from} cannot become ${to}.`);
-      const moved = await orders.advanceShipping(id, from, to, (trx, order) =>
+      const moved = await orders.advanceShipping(id, from, to, clock().toISOString(), (trx, order) =>
         to === 'shipped' ? events.shipped(trx, toOrder(order)) : events.delivered(trx, toOrder(order)),
       );
       if (!moved) throw conflict('The order changed meanwhile. Reload and try again.');
