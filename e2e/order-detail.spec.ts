@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { registerCustomer } from './support/accounts.ts';
+import { e2eAdmin } from '../playwright.config.ts';
+import { logIn, registerCustomer } from './support/accounts.ts';
 
 interface ProductOnWire {
   _id: string;
@@ -47,7 +48,7 @@ async function severeViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
-test('a customer opens a paid order from My Orders, sees its timeline and card, and gets its receipt as a PDF and on paper', async ({ page }, testInfo) => {
+test('a customer opens a paid order from My Orders, sees its timeline and card, and gets its receipt as a PDF and on paper', async ({ page, browser }, testInfo) => {
   // Signing up, ordering and paying come first.
   test.slow();
   await registerCustomer(page, 'Rhea Receipt');
@@ -128,6 +129,32 @@ test('a customer opens a paid order from My Orders, sees its timeline and card, 
   }
   await page.emulateMedia({ media: 'screen' });
   await expect(receipt).toBeHidden();
+
+  // The shop's admin opens the same order, ships it, and sees it move on, with the admin actions and the way back to Manage Orders.
+  const orderPath = new URL(page.url()).pathname;
+  const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: new URL(page.url()).origin });
+  try {
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/login');
+    await logIn(adminPage, e2eAdmin.email, e2eAdmin.password);
+    await expect(adminPage).toHaveURL('/');
+    const shipped = await adminPage.request.patch(`/api/orders${orderPath.replace('/dashboard/orders', '')}/shipping`, { data: { shippingStatus: 'shipped' } });
+    expect(shipped.status()).toBe(200);
+    await adminPage.goto(orderPath);
+    await expect(adminPage.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(adminPage.getByText('Placed', { exact: false }).first()).toContainText('Rhea Receipt');
+    const adminTimeline = adminPage.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
+    await expect(adminTimeline).toHaveCount(3);
+    await expect(adminTimeline.nth(2)).toContainText('Shipped');
+    await expect(adminPage.getByRole('region', { name: 'Admin actions' })).toBeVisible();
+    await expect(adminPage.getByRole('link', { name: 'Manage Orders' })).toHaveAttribute('href', '/dashboard/manageorder');
+    expect(await severeViolations(adminPage)).toEqual([]);
+    await adminPage.screenshot({ path: testInfo.outputPath('order-detail-admin.png'), fullPage: true });
+  } finally {
+    await adminContext.close();
+  }
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(2)).toContainText('Shipped');
 });
 
 test('an order that is not the customer’s, or not there, reads as not found', async ({ page }) => {
