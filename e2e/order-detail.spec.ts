@@ -94,7 +94,7 @@ test('a customer opens a paid order from My Orders, sees its timeline and card, 
   await page.getByRole('link', { name: 'Download PDF' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`Joinery-receipt-${orderNumber}.pdf`);
-  const pdf = new PDFParse({ data: fs.readFileSync((await download.path())!) });
+  const pdf = new PDFParse({ data: fs.readFileSync(await download.path()) });
   try {
     const { text, total } = await pdf.getText();
     expect(total).toBe(1);

@@ -43,13 +43,13 @@ export function PrintableReceipt({ receipt }: { receipt: Receipt }) {
             <th scope="col" className="py-2 font-bold">
               Item
             </th>
-            <th scope="col" className="py-2 text-right font-bold">
+            <th scope="col" className="py-2 pl-4 text-right font-bold whitespace-nowrap">
               Qty
             </th>
-            <th scope="col" className="py-2 text-right font-bold">
+            <th scope="col" className="py-2 pl-4 text-right font-bold whitespace-nowrap">
               Unit price
             </th>
-            <th scope="col" className="py-2 text-right font-bold">
+            <th scope="col" className="py-2 pl-4 text-right font-bold whitespace-nowrap">
               Amount
             </th>
           </tr>
@@ -58,9 +58,9 @@ export function PrintableReceipt({ receipt }: { receipt: Receipt }) {
           {receipt.lines.map((line) => (
             <tr key={line.description} className="border-b border-stone-300 align-top">
               <td className="py-2 pr-4">{line.description}</td>
-              <td className="py-2 text-right">{line.quantity}</td>
-              <td className="py-2 text-right">{formatUsd(line.unitPrice)}</td>
-              <td className="py-2 text-right">{formatUsd(line.amount)}</td>
+              <td className="py-2 pl-4 text-right whitespace-nowrap">{line.quantity}</td>
+              <td className="py-2 pl-4 text-right whitespace-nowrap">{formatUsd(line.unitPrice)}</td>
+              <td className="py-2 pl-4 text-right whitespace-nowrap">{formatUsd(line.amount)}</td>
             </tr>
           ))}
         </tbody>
