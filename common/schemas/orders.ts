@@ -105,7 +105,7 @@ export const paymentIntentSchema = z.object({
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
-/** The local test processor's card form. Card numbers are checked, never stored or logged. */
+/** The local test processor's card form. Card numbers are checked, never stored (only the brand and last four) or logged. */
 export const localCardPaymentSchema = z.object({
   clientSecret: z.string().min(1).max(200),
   cardNumber: z.string().trim().min(1, cardMessages.numberInvalid).max(30, cardMessages.numberInvalid),

@@ -85,6 +85,9 @@ export interface LocalPaymentIntentsTable {
   amount_cents: number;
   currency: string;
   status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
+  /** The card that authorised it: its brand (as Stripe names brands) and last four digits, never more. */
+  card_brand: string | null;
+  card_last4: string | null;
   created_at: string;
   updated_at: string;
   /** What its refunds gave back; never more than `amount_cents`, and only once captured. */

@@ -4,9 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 
 /**
- * A local stand-in of Stripe's HTTP API, for the PaymentIntents the shop uses (create, retrieve,
- * capture and cancel) and their Refunds (create, list), answered in Stripe's shapes (form-encoded requests, JSON answers, Stripe's
- * error JSON and status codes, Idempotency-Key replays). stripe-node talks to it through its
+ * A local stand-in of Stripe's HTTP API, for the PaymentIntents the shop uses: create, retrieve
+ * (with its latest charge expanded on request, as `expand[]=latest_charge` does), capture and
+ * cancel; and their Refunds (create, list). Answered in Stripe's shapes (form-encoded requests,
+ * JSON answers, Stripe's error JSON and status codes, Idempotency-Key replays). stripe-node talks to it through its
  * host, port and protocol options (STRIPE_API_URL). The test plays the browser: `authorise` does
  * what Stripe.js' confirmCardPayment does with a good card.
  */
@@ -57,6 +58,34 @@ export interface StandInRefund {
   status: 'succeeded';
 }
 
+/** The card of a charge, as Stripe describes it in `payment_method_details.card`. */
+export interface StandInCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  funding: 'credit' | 'debit' | 'prepaid' | 'unknown';
+  country: string;
+}
+
+/** A Charge as Stripe answers one: the payment of an authorised PaymentIntent, with the card that made it. */
+export interface StandInCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: boolean;
+  currency: string;
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string;
+  payment_method_details: { type: 'card'; card: StandInCard };
+  status: 'succeeded';
+  created: number;
+  livemode: false;
+}
+
 /** One request the stand-in received. */
 export interface RecordedStripeRequest {
   method: string;
@@ -103,8 +132,14 @@ export interface StripeStandIn {
   status(id: string): StandInIntentStatus | undefined;
   /** Creates a PaymentIntent directly, as someone holding the secret key could (no request recorded). */
   createIntent(input: { amount: number; currency?: string; metadata?: Record<string, string>; captureMethod?: StandInIntent['capture_method'] }): StandInIntent;
-  /** What Stripe.js' confirmCardPayment does with a good card: manual capture → requires_capture, otherwise succeeded. */
-  authorise(id: string): StandInIntent;
+  /**
+   * What Stripe.js' confirmCardPayment does with a good card: manual capture → requires_capture,
+   * otherwise succeeded, with a charge (the intent's latest_charge) made by the card: a Visa ending
+   * 4242 unless told otherwise.
+   */
+  authorise(id: string, card?: Partial<StandInCard>): StandInIntent;
+  /** A copy of a charge as the stand-in holds it, or undefined. */
+  charge(id: string): StandInCharge | undefined;
   /** A snapshot event about an intent, as Stripe would deliver it to the webhook. */
   event(type: string, intentId: string, overrides?: { id?: string; object?: Partial<StandInIntent> }): Stripe.Event;
   /** An event about the charge of an intent (`charge.refunded`), its Charge as Stripe would deliver it (without the refunds list). */
@@ -129,6 +164,9 @@ const refundParams = [/^payment_intent$/, /^charge$/, /^amount$/, /^reason$/, /^
 const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'];
 const listRefundParams = [/^payment_intent$/, /^charge$/, /^limit$/, /^starting_after$/, /^ending_before$/];
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** What a PaymentIntent's answer may expand (the shop asks only for its latest charge). */
+const expandableOnIntent = ['latest_charge'];
+const testVisa: StandInCard = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' };
 
 class StripeFailure extends Error {
   constructor(
@@ -166,6 +204,7 @@ function mapParam(form: Record<string, string>, name: string): Record<string, st
 export async function startStripeStandIn(secretKey = standInSecretKey): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunds = new Map<string, StandInRefund>();
+  const charges = new Map<string, StandInCharge>();
   const requests: RecordedStripeRequest[] = [];
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let failures: InjectedFailure[] = [];
@@ -240,6 +279,8 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
     intent.status = 'succeeded';
     intent.amount_received = intent.amount_capturable;
     intent.amount_capturable = 0;
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+    if (charge) Object.assign(charge, { captured: true, amount_captured: intent.amount_received });
     return intent;
   }
 
@@ -314,6 +355,15 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
     return { object: 'list', data: listed.slice(0, limit), has_more: listed.length > limit, url: '/v1/refunds' };
   }
 
+  /** The intent as answered, with what `expand[]` asks for in place of its id. */
+  function expanded(intent: StandInIntent, form: Record<string, string>): unknown {
+    const expand = listParam(form, 'expand');
+    const refused = expand.find((field) => !expandableOnIntent.includes(field));
+    if (refused) throw invalid(`This property cannot be expanded (${refused}).`, undefined, 'expand');
+    if (!expand.includes('latest_charge') || !intent.latest_charge) return intent;
+    return { ...intent, latest_charge: charges.get(intent.latest_charge) };
+  }
+
   function route(method: string, path: string, form: Record<string, string>): { status: number; body: unknown } {
     if (path === '/v1/refunds') {
       if (method === 'POST') return { status: 200, body: refund(form) };
@@ -323,7 +373,7 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
     if (method === 'POST' && path === '/v1/payment_intents') return { status: 200, body: create(form) };
     if (byId?.[1] !== undefined) {
       const id = decodeURIComponent(byId[1]);
-      if (method === 'GET' && !byId[2]) return { status: 200, body: find(id) };
+      if (method === 'GET' && !byId[2]) return { status: 200, body: expanded(find(id), form) };
       if (method === 'POST' && byId[2] === '/capture') return { status: 200, body: capture(id) };
       if (method === 'POST' && byId[2] === '/cancel') return { status: 200, body: cancel(id, form) };
     }
@@ -443,12 +493,29 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
       return structuredClone(newIntent({ amount, currency, captureMethod, allowed: ['card'], description: null, receiptEmail: null, metadata }));
     },
 
-    authorise(id) {
+    authorise(id, card = {}) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`the stand-in has no payment intent ${id}`);
       if (intent.status !== 'requires_payment_method') throw new Error(`payment intent ${id} is ${intent.status}, it cannot be authorised`);
       intent.payment_method = token('pm');
       intent.latest_charge = token('ch');
+      const captured = intent.capture_method !== 'manual';
+      charges.set(intent.latest_charge, {
+        id: intent.latest_charge,
+        object: 'charge',
+        amount: intent.amount,
+        amount_captured: captured ? intent.amount : 0,
+        amount_refunded: 0,
+        captured,
+        currency: intent.currency,
+        paid: true,
+        payment_intent: intent.id,
+        payment_method: intent.payment_method,
+        payment_method_details: { type: 'card', card: { ...testVisa, ...card } },
+        status: 'succeeded',
+        created: unixNow(),
+        livemode: false,
+      });
       if (intent.capture_method === 'manual') {
         intent.status = 'requires_capture';
         intent.amount_capturable = intent.amount;
@@ -457,6 +524,11 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
         intent.amount_received = intent.amount;
       }
       return structuredClone(intent);
+    },
+
+    charge(id) {
+      const charge = charges.get(id);
+      return charge && structuredClone(charge);
     },
 
     event(type, intentId, overrides = {}) {
@@ -528,6 +600,7 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
     reset() {
       intents.clear();
       refunds.clear();
+      charges.clear();
       requests.length = 0;
       replays.clear();
       failures = [];

@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
               { path: 'review', ...lazyPage(() => import('./routes/dashboard/add-review.tsx')) },
               { path: 'myorders', ...lazyPage(() => import('./routes/dashboard/my-orders.tsx')) },
               { path: 'payment/:id', ...lazyPage(() => import('./routes/dashboard/payment.tsx')) },
+              // A customer's own order, or any for an admin: the API decides whose it is.
+              { path: 'orders/:id', ...lazyPage(() => import('./routes/dashboard/order-detail.tsx')) },
               {
                 Component: RequireAdmin,
                 children: [

@@ -20,6 +20,12 @@ export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-
 /** Work done in the transaction of a change, with the order as the change left it (or, for a deletion, as it was). */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
 
+/** The payment that pays an order: the processor's id, and the card where the processor tells it. */
+export interface PaidBy {
+  transactionId: string;
+  card?: { brand: string; last4: string } | undefined;
+}
+
 interface Page {
   limit: number;
   offset: number;
@@ -64,6 +70,11 @@ export function createOrderRepository(db: Database) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The order's refunds, oldest first (by the index on order and time). */
+    refundsOf(orderId: string): Promise<RefundRow[]> {
+      return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+    },
+
     listAll: (pageOf: Page) => page({}, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
 
@@ -83,13 +94,20 @@ export function createOrderRepository(db: Database) {
      * take the same last pieces, nor pay one order twice. `alongside` runs only when this call made
      * the order paid, in the same transaction.
      */
-    markPaid(id: string, transactionId: string, now: string, alongside?: Alongside): Promise<MarkPaidOutcome> {
+    markPaid(id: string, payment: PaidBy, now: string, alongside?: Alongside): Promise<MarkPaidOutcome> {
       return db
         .transaction()
         .execute(async (trx): Promise<MarkPaidOutcome> => {
           const order = await trx
             .updateTable('orders')
-            .set({ payment_status: 'paid', transaction_id: transactionId, paid_at: now, shipping_status: 'pending' })
+            .set({
+              payment_status: 'paid',
+              transaction_id: payment.transactionId,
+              card_brand: payment.card?.brand ?? null,
+              card_last4: payment.card?.last4 ?? null,
+              paid_at: now,
+              shipping_status: 'pending',
+            })
             .where('id', '=', id)
             .where('payment_status', '=', 'unpaid')
             .returningAll()
@@ -133,7 +151,7 @@ export function createOrderRepository(db: Database) {
       await db.transaction().execute(async (trx) => {
         const reverted = await trx
           .updateTable('orders')
-          .set({ payment_status: 'unpaid', transaction_id: null, paid_at: null, shipping_status: null })
+          .set({ payment_status: 'unpaid', transaction_id: null, card_brand: null, card_last4: null, paid_at: null, shipping_status: null })
           .where('id', '=', id)
           .where('transaction_id', '=', transactionId)
           .returning(['product_id', 'quantity'])
@@ -212,14 +230,14 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * Moves a paid order one shipping step on, only from the status it was seen in, running
-     * `alongside` with the moved order; answers it, or undefined when it had changed meanwhile.
+     * Moves a paid order one shipping step on, only from the status it was seen in, noting when,
+     * running `alongside` with the moved order; answers it, or undefined when it had changed meanwhile.
      */
-    async advanceShipping(id: string, from: OrderRow['shipping_status'], to: OrderRow['shipping_status'], alongside: Alongside): Promise<OrderRow | undefined> {
+    async advanceShipping(id: string, from: OrderRow['shipping_status'], to: 'shipped' | 'delivered', now: string, alongside: Alongside): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('orders')
-          .set({ shipping_status: to })
+          .set(to === 'shipped' ? { shipping_status: to, shipped_at: now } : { shipping_status: to, delivered_at: now })
           .where('id', '=', id)
           .where('payment_status', '=', 'paid')
           .where('shipping_status', '=', from)

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { receiptFileName } from '../../../common/receipt.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
+import { orderDetailsSchema } from '../../../common/schemas/order-details.ts';
 import {
   orderEmailParamsSchema,
   orderIdParamsSchema,
@@ -11,6 +13,7 @@ import {
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderService } from './order-service.ts';
+import { receiptPdf } from './receipt-pdf.ts';
 import { sendPage } from '../../pagination.ts';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -78,6 +81,49 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request) => orders.get(signedInViewer(request), request.params.id),
+  );
+
+  // Two segments after /orders, so never taken for `GET /orders/{email}`.
+  app.get(
+    '/orders/:id/details',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its refunds and a timeline of what happened to it: your own, or any for an admin',
+        params: orderIdParamsSchema,
+        response: { 200: orderDetailsSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => orders.details(signedInViewer(request), request.params.id),
+  );
+
+  app.get(
+    '/orders/:id/receipt.pdf',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['orders'],
+        summary: "A paid order's receipt as a one-page PDF: your own, or any for an admin",
+        params: orderIdParamsSchema,
+        response: {
+          200: { description: 'The receipt, as a download', content: { 'application/pdf': { schema: z.string() } } },
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const receipt = await orders.receipt(signedInViewer(request), request.params.id);
+      return (
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${receiptFileName(receipt)}"`)
+          // Typed as the documented string body; Fastify sends a buffer as it is, unserialised.
+          .send(Buffer.from(await receiptPdf(receipt)) as unknown as string)
+      );
+    },
   );
 
   app.delete(

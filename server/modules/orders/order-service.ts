@@ -2,6 +2,9 @@ import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
 import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderNumberLabel, orderStage, orderTotalCents, quantityProblem, refundStatus } from '../../../common/ordering.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
+import { orderTimeline } from '../../../common/order-timeline.ts';
+import { type Receipt, receiptOf } from '../../../common/receipt.ts';
+import type { OrderDetails, OrderRefund } from '../../../common/schemas/order-details.ts';
 import type { Order, OrderInput } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -9,7 +12,10 @@ import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import type { OrderEvents } from './order-events.ts';
-import type { OrderRepository, OrderRow } from './order-repository.ts';
+import type { OrderRepository, OrderRow, PaidBy, RefundRow } from './order-repository.ts';
+
+/** The card that paid an order: its brand, as Stripe names brands, and its last four digits. */
+type PaymentCard = NonNullable<PaidBy['card']>;
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -64,6 +70,10 @@ export interface MadeRefund extends RefundRequest {
  * order as it is now), otherwise the order and the payment to refund.
  */
 export type RefundCheck = { replay: Order } | { order: Order; transactionId: string };
+
+function toRefund(row: RefundRow): OrderRefund {
+  return { id: row.id, amount: centsToDollars(row.amount_cents), reason: row.reason, restockedQuantity: row.restocked_quantity, createdAt: row.created_at };
+}
 
 /**
  * How settling an order with a confirmed payment went: paid now (its pieces taken from stock), paid
@@ -134,6 +144,21 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       return toOrder(await reachable(viewer, id));
     },
 
+    /** Everything the order's detail page shows: the order, its refunds and what happened to it when. */
+    async details(viewer: SignedInUser, id: string): Promise<OrderDetails> {
+      const row = await reachable(viewer, id);
+      const order = toOrder(row);
+      const refunds = (await orders.refundsOf(row.id)).map(toRefund);
+      return { order, refunds, timeline: orderTimeline(order, refunds) };
+    },
+
+    /** The receipt of the viewer's order; an order not paid has none yet (409). */
+    async receipt(viewer: SignedInUser, id: string): Promise<Receipt> {
+      const receipt = receiptOf(toOrder(await reachable(viewer, id)));
+      if (!receipt) throw conflict('This order has no receipt until it is paid.', 'ORDER_UNPAID');
+      return receipt;
+    },
+
     /**
      * The viewer's order, if it can be paid now: unpaid, its product still sold, and enough of it in
      * stock. Otherwise a 409 that says why, before any card is asked for.
@@ -165,9 +190,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * again: a receipt queued here would already be on its way for money never taken. So for an
      * authorised payment the announcement waits for `recordCapture`. A settlement that finds the
      * order paid already changes nothing and announces nothing, so paying twice sends one receipt.
+     *
+     * `card` is the brand and last four digits of the card that paid, where the processor says
+     * them; the order keeps them to show which card paid. Never more of the number.
      */
-    async settle(id: string, transactionId: string, { captured }: { captured: boolean }): Promise<Settlement> {
-      const outcome = await orders.markPaid(id, transactionId, clock().toISOString(), async (trx, paid) => {
+    async settle(id: string, transactionId: string, { captured, card }: { captured: boolean; card?: PaymentCard | undefined }): Promise<Settlement> {
+      const outcome = await orders.markPaid(id, { transactionId, card }, clock().toISOString(), async (trx, paid) => {
         if (captured) await events.paid(trx, toOrder(paid));
       });
       if (outcome === 'out-of-stock' || outcome === 'product-gone') return { outcome };
@@ -265,7 +293,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const from = row.shipping_status;
       if (row.payment_status !== 'paid' || !from) throw conflict('Only a paid order can be shipped.');
       if (nextShippingStatus[from] !== to) throw conflict(`An order that is ${from} cannot become ${to}.`);
-      const moved = await orders.advanceShipping(id, from, to, (trx, order) =>
+      const moved = await orders.advanceShipping(id, from, to, clock().toISOString(), (trx, order) =>
         to === 'shipped' ? events.shipped(trx, toOrder(order)) : events.delivered(trx, toOrder(order)),
       );
       if (!moved) throw conflict('The order changed meanwhile. Reload and try again.');

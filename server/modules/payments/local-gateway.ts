@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { cardBrandOfNumber, lastFourOf } from '../../../common/card-brands.ts';
 import { cardDigits, type CardInput } from '../../../common/card-rules.ts';
 import { cardDetailsSchema } from '../../../common/schemas/card-details.ts';
 import { problemOf } from '../../../common/schemas/problem-of.ts';
@@ -31,7 +32,8 @@ const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64u
 /**
  * The default processor: no money moves, but cards behave as in Stripe's test mode, so the whole
  * flow (authorise, then capture or cancel) runs without an account anywhere. Card details are
- * checked and forgotten: nothing of them is stored or logged. Its card form is a route of its own.
+ * checked and forgotten: only the brand and the last four digits are kept, as at Stripe, and
+ * nothing of them is logged. Its card form is a route of its own.
  */
 export function createLocalGateway(payments: LocalPaymentRepository, clock: Clock): PaymentGateway {
   const now = () => clock().toISOString();
@@ -45,9 +47,11 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
     }
     const problem = problemOf(cardDetailsSchema(clock), card);
     if (problem) throw new CardError(problem, 'invalid_card');
-    const outcome = testCardOutcomes[cardDigits(card.cardNumber)];
+    const digits = cardDigits(card.cardNumber);
+    const outcome = testCardOutcomes[digits];
     if (outcome) throw outcome;
-    if (!(await payments.transition(row.id, ['requires_payment_method'], 'requires_capture', now()))) {
+    // Only the brand and the last four digits are kept, as Stripe keeps them on a charge.
+    if (!(await payments.authorise(row.id, { brand: cardBrandOfNumber(digits), last4: lastFourOf(digits) }, now()))) {
       throw new CardError('This payment has already been made or cancelled.', 'payment_intent_unexpected_state');
     }
     return { id: row.id, orderId: row.order_id };
@@ -70,6 +74,8 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
         amount_cents: amountCents,
         currency: 'usd',
         status: 'requires_payment_method',
+        card_brand: null,
+        card_last4: null,
         created_at: now(),
         updated_at: now(),
       });
@@ -78,7 +84,9 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
 
     async retrieve(id) {
       const row = await payments.findById(id);
-      return row && { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency, orderId: row.order_id };
+      if (!row) return undefined;
+      const card = row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : undefined;
+      return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency, orderId: row.order_id, ...(card && { card }) };
     },
 
     async capture(id) {

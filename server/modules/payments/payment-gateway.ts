@@ -18,6 +18,13 @@ export interface GatewayPayment {
   currency: string;
   /** The order it pays for, as recorded when it was created. */
   orderId: string | undefined;
+  /** The card that authorised it, once one has: brand as Stripe names brands, and last four digits. */
+  card?: PaymentCard;
+}
+
+export interface PaymentCard {
+  brand: string;
+  last4: string;
 }
 
 /** A refund as the processor keeps it. `pending` refunds are on their way to the card. */

@@ -69,7 +69,7 @@ export function createPaymentService({ gateway, orders, refunds, events, clock, 
       throw conflict('The card processor has no completed payment for this order and amount.', 'PAYMENT_NOT_CONFIRMED');
     }
     const authorisedOnly = payment.status === 'requires_capture';
-    const settlement = await orders.settle(order._id, payment.id, { captured: !authorisedOnly });
+    const settlement = await orders.settle(order._id, payment.id, { captured: !authorisedOnly, card: payment.card });
 
     // Settled by this very payment before (the webhook and the browser racing): nothing more to do.
     if (settlement.outcome === 'already-paid' && settlement.order.transactionId === payment.id) return settlement.order;

@@ -260,7 +260,8 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expect(stored).not.toContain(goodCard.name);
     expect(stored).not.toContain(goodCard.expiry);
     const columns = Object.keys(await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow());
-    expect(columns.sort()).toEqual(['amount_cents', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'refunded_cents', 'status', 'updated_at']);
+    // Of the card, only what Stripe shows too: the brand and the last four digits.
+    expect(columns.sort()).toEqual(['amount_cents', 'card_brand', 'card_last4', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'refunded_cents', 'status', 'updated_at']);
   });
 });
 
@@ -362,6 +363,8 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
       paidAt: expect.any(String),
       orderNumber: order.orderNumber,
       stage: 'to-ship',
+      cardBrand: 'visa',
+      cardLast4: '4242',
       refundedAmount: 0,
       refundStatus: 'none',
       restockedQuantity: 0,

@@ -101,9 +101,20 @@ describe('the Stripe gateway', () => {
     expect(await gateway.retrieve(id)).toEqual({ id, status: 'requires_payment_method', amountCents: 14400, currency: 'usd', orderId });
 
     standIn.authorise(id);
-    expect(await gateway.retrieve(id)).toEqual({ id, status: 'requires_capture', amountCents: 14400, currency: 'usd', orderId });
+    expect(await gateway.retrieve(id)).toEqual({ id, status: 'requires_capture', amountCents: 14400, currency: 'usd', orderId, card: { brand: 'visa', last4: '4242' } });
     const last = standIn.requests.at(-1);
     expect(last).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${id}`, authorization: `Bearer ${standInSecretKey}` });
+  });
+
+  it("reads the card's brand and last four from the payment's latest charge, expanded in the same call", async () => {
+    const gateway = gatewayWith();
+    const { id } = await gateway.create(payment);
+    const authorised = standIn.authorise(id, { brand: 'amex', last4: '8431' });
+    await gateway.capture(id);
+
+    expect((await gateway.retrieve(id))?.card).toEqual({ brand: 'amex', last4: '8431' });
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${id}`, form: { 'expand[0]': 'latest_charge' } });
+    expect(standIn.charge(authorised.latest_charge!)).toMatchObject({ payment_intent: id, captured: true, amount_captured: 14400 });
   });
 
   it('answers undefined for a payment Stripe does not know, without the id reaching another path', async () => {

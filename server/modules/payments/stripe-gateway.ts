@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Clock } from '../../clock.ts';
-import { type GatewayPayment, type GatewayRefund, type PaymentGateway, type PaymentStatus, RefundRefusedError } from './payment-gateway.ts';
+import { type GatewayPayment, type GatewayRefund, type PaymentCard, type PaymentGateway, type PaymentStatus, RefundRefusedError } from './payment-gateway.ts';
 import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
 
 export interface StripeSettings {
@@ -34,6 +34,12 @@ function asGatewayRefund(refund: Stripe.Refund): GatewayRefund {
 
 /** Stripe's answers that refuse a refund for good, as opposed to Stripe failing to answer. */
 const refusals = [Stripe.errors.StripeInvalidRequestError, Stripe.errors.StripeCardError, Stripe.errors.StripeIdempotencyError];
+
+/** The card of an expanded charge, when the charge was made by a card that Stripe describes. */
+function cardOf(charge: string | Stripe.Charge | null): PaymentCard | undefined {
+  const card = typeof charge === 'object' ? charge?.payment_method_details?.card : undefined;
+  return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : undefined;
+}
 
 export interface StripeGatewaySettings {
   publishableKey: string;
@@ -77,8 +83,17 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
 
     async retrieve(id): Promise<GatewayPayment | undefined> {
       try {
-        const intent = await stripe.paymentIntents.retrieve(id);
-        return { id: intent.id, status: intent.status as PaymentStatus, amountCents: intent.amount, currency: intent.currency, orderId: intent.metadata.orderId };
+        // The latest charge says which card paid: its brand and last four digits.
+        const intent = await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] });
+        const card = cardOf(intent.latest_charge);
+        return {
+          id: intent.id,
+          status: intent.status as PaymentStatus,
+          amountCents: intent.amount,
+          currency: intent.currency,
+          orderId: intent.metadata.orderId,
+          ...(card && { card }),
+        };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
         throw error;

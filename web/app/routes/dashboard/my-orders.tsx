@@ -47,6 +47,9 @@ export default function MyOrdersPage() {
                     )}
                   </div>
                   <div className="flex shrink-0 flex-wrap items-center gap-2">
+                    <Link to={`/dashboard/orders/${order._id}`} className="btn btn-ghost btn-sm" aria-label={`Details of the order for ${order.product}`}>
+                      Details
+                    </Link>
                     {order.paymentStatus === 'paid' ? (
                       <>
                         <span className="badge badge-success whitespace-nowrap">Paid</span>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import type { LocalCardPayment, Order, PaymentIntent } from '../../../../common/schemas/orders.ts';
 import type { RefundInput } from '../../../../common/schemas/refunds.ts';
@@ -9,6 +10,7 @@ export const orderKeys = {
   mine: (email: string, page: Partial<PaginationQuery>) => ['orders', 'mine', email, page] as const,
   every: (page: Partial<PaginationQuery>) => ['orders', 'every', page] as const,
   due: (id: string) => ['orders', 'due', id] as const,
+  details: (id: string) => ['orders', 'details', id] as const,
 };
 
 /** Apart from the orders' keys: refreshing orders must not make a new payment. */
@@ -51,6 +53,16 @@ export function useEveryOrder(page: Partial<PaginationQuery>) {
 
 export function useDueOrder(id: string) {
   return useQuery({ queryKey: orderKeys.due(id), queryFn: ({ signal }) => apiGet<Order>(`/api/duepaymentOrder/${encodeURIComponent(id)}`, { signal }) });
+}
+
+/** One order with its refunds and timeline, for its detail page. */
+export function useOrderDetails(id: string) {
+  return useQuery({ queryKey: orderKeys.details(id), queryFn: ({ signal }) => apiGet<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/details`, { signal }) });
+}
+
+/** Where a paid order's receipt downloads as a PDF (the browser sends the session cookie). */
+export function receiptPdfPath(id: string): string {
+  return `/api/orders/${encodeURIComponent(id)}/receipt.pdf`;
 }
 
 export function useCancelOrder() {

@@ -44,7 +44,7 @@ interface LocalCardFormProps {
 
 /**
  * The card form of the shop's local test processor, which behaves like Stripe's test mode. The
- * card's details go to the shop's server once, to be checked, and are never stored.
+ * card's details go to the shop's server once, to be checked; only its brand and last four digits are kept.
  */
 export function LocalCardForm({ order, clientSecret, defaultName, onPaid, done }: LocalCardFormProps) {
   const schema = useMemo(() => cardFormSchema(now), []);

@@ -1,0 +1,35 @@
+import type { Order } from './schemas/orders.ts';
+import type { OrderRefund, TimelineEntry } from './schemas/order-details.ts';
+
+/**
+ * What happened to an order, oldest first: placed, paid, shipped, delivered, cancelled or expired,
+ * and each refund. A step appears once it has a time; entries at the same moment keep the order in
+ * which an order lives them.
+ */
+export function orderTimeline(order: Order, refunds: readonly OrderRefund[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ kind: 'placed', at: order.createdAt }];
+  if (order.paidAt) entries.push({ kind: 'paid', at: order.paidAt });
+  if (order.shippedAt) {
+    entries.push({
+      kind: 'shipped',
+      at: order.shippedAt,
+      ...(order.carrier && { carrier: order.carrier }),
+      ...(order.trackingNumber && { trackingNumber: order.trackingNumber }),
+      // Where the carrier is one the shop knows, its tracking page goes here as `trackingUrl`
+      // (the known carriers' list in common/); until then the carrier and number show unlinked.
+    });
+  }
+  if (order.deliveredAt) entries.push({ kind: 'delivered', at: order.deliveredAt });
+  for (const refund of refunds) {
+    entries.push({ kind: 'refunded', at: refund.createdAt, amount: refund.amount, reason: refund.reason, restockedQuantity: refund.restockedQuantity });
+  }
+  if (order.cancelledAt) {
+    entries.push(
+      order.cancelReason === 'expired'
+        ? { kind: 'expired', at: order.cancelledAt }
+        : { kind: 'cancelled', at: order.cancelledAt, ...(order.cancelReason && { cancelledBy: order.cancelReason }) },
+    );
+  }
+  // Times are ISO 8601 in UTC, which sort as text; the sort is stable, so ties keep the order above.
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { orderSchema } from './orders.ts';
+
+/** One refund of an order, as its detail page shows it: dollars, why, and how many pieces went back to stock. */
+export const orderRefundSchema = z.object({
+  id: z.string(),
+  amount: z.number().meta({ description: 'US dollars given back' }),
+  reason: z.string(),
+  restockedQuantity: z.number().int().meta({ description: 'Pieces returned to stock with this refund (0 when none)' }),
+  createdAt: z.string(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+export const timelineKinds = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'expired', 'refunded'] as const;
+export type TimelineKind = (typeof timelineKinds)[number];
+
+/** One thing that happened to an order, with when; the fields beside `kind` and `at` belong to some kinds only. */
+export const timelineEntrySchema = z.object({
+  kind: z.enum(timelineKinds),
+  at: z.string(),
+  carrier: z.string().optional().meta({ description: 'shipped: who carries it' }),
+  trackingNumber: z.string().optional().meta({ description: "shipped: the carrier's tracking number" }),
+  trackingUrl: z.string().optional().meta({ description: "shipped: the carrier's tracking page, when the carrier is one the shop knows" }),
+  cancelledBy: z.enum(['customer', 'admin']).optional().meta({ description: 'cancelled: who cancelled it' }),
+  amount: z.number().optional().meta({ description: 'refunded: US dollars given back' }),
+  reason: z.string().optional().meta({ description: 'refunded: why' }),
+  restockedQuantity: z.number().int().optional().meta({ description: 'refunded: pieces returned to stock' }),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** `GET /orders/{id}/details`: everything the order's detail page shows. */
+export const orderDetailsSchema = z.object({
+  order: orderSchema,
+  refunds: z.array(orderRefundSchema).meta({ description: 'Oldest first' }),
+  timeline: z.array(timelineEntrySchema).meta({ description: 'What happened to the order, oldest first' }),
+});
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;

@@ -1,0 +1,191 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { cardDescription } from '../../../../common/card-brands.ts';
+import { formatUsd } from '../../../../common/money.ts';
+import { receiptFileName, receiptOf } from '../../../../common/receipt.ts';
+import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
+import { ErrorState } from '../../../components/ui/query-states.tsx';
+import { useSession } from '../../../features/auth/api/session-queries.ts';
+import { receiptPdfPath, useOrderDetails } from '../../../features/orders/api/order-queries.ts';
+import { AdminOrderActions } from '../../../features/orders/components/admin-order-actions.tsx';
+import { OrderStageBadge } from '../../../features/orders/components/order-stage-badge.tsx';
+import { OrderTimeline } from '../../../features/orders/components/order-timeline.tsx';
+import { PrintableReceipt } from '../../../features/orders/components/printable-receipt.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Back to the list this person reached the order from: their own orders, or the shop's. */
+function BackLink({ forAdmin }: { forAdmin: boolean }) {
+  return (
+    <Link to={forAdmin ? '/dashboard/manageorder' : '/dashboard/myorders'} className="link link-hover inline-flex items-center gap-1 text-sm font-medium text-primary print:hidden">
+      <span aria-hidden="true">←</span> {forAdmin ? 'Manage Orders' : 'My Orders'}
+    </Link>
+  );
+}
+
+function Card({ title, id, className = '', children }: { title: string; id: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`rounded-xl border border-base-300 bg-base-100 p-5 sm:p-6 ${className}`}>
+      <h2 id={id} className="text-sm font-semibold uppercase tracking-wider text-stone-600">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-base-300 pt-3 text-base' : ''}`}>
+      <dt className={strong ? 'font-medium text-stone-800' : 'text-stone-600'}>{label}</dt>
+      <dd className={`text-right ${strong ? 'font-semibold text-stone-900' : 'text-stone-900'}`}>{children}</dd>
+    </div>
+  );
+}
+
+function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: boolean }) {
+  const { order } = details;
+  const receipt = receiptOf(order);
+  const card = cardDescription(order.cardBrand, order.cardLast4);
+  return (
+    <div className="space-y-6">
+      <header className="space-y-3">
+        <BackLink forAdmin={forAdmin} />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">Order {order.orderNumber}</h1>
+          <OrderStageBadge order={order} />
+        </div>
+        <p className="text-stone-600">
+          Placed <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+          {forAdmin && (
+            <>
+              {' '}
+              by {order.cutomerName} <span className="[overflow-wrap:anywhere]">({order.email})</span>
+            </>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {receipt && (
+            <>
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => window.print()}>
+                Print receipt
+              </button>
+              <a href={receiptPdfPath(order._id)} download={receiptFileName(order)} className="btn btn-outline btn-sm">
+                Download PDF
+              </a>
+            </>
+          )}
+          {order.stage === 'unpaid' && !forAdmin && (
+            <Link to={`/dashboard/payment/${order._id}`} className="btn btn-primary btn-sm">
+              Pay for this order
+            </Link>
+          )}
+        </div>
+      </header>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <Card title="Item" id="order-item">
+            <p className="font-semibold text-stone-900">{order.product}</p>
+            <dl className="mt-3 space-y-2 text-sm">
+              <Row label="Quantity">{order.quantity} pcs</Row>
+              <Row label="Price per piece">{formatUsd(order.unitPrice)}</Row>
+              <Row label="Total" strong>
+                {formatUsd(order.price)}
+              </Row>
+              {order.refundedAmount > 0 && (
+                <>
+                  <Row label="Refunded">-{formatUsd(order.refundedAmount)}</Row>
+                  <Row label="Net paid">{formatUsd(order.price - order.refundedAmount)}</Row>
+                </>
+              )}
+            </dl>
+          </Card>
+
+          <div className="grid gap-6 md:grid-cols-2">
+            <Card title="Shipping to" id="order-shipping">
+              <address className="space-y-1 text-sm not-italic text-stone-900">
+                <span className="block font-medium">{order.cutomerName}</span>
+                <span className="block whitespace-pre-line [overflow-wrap:anywhere]">{order.adress}</span>
+                <span className="block text-stone-600">
+                  Phone <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-hover text-stone-900">{order.phone}</a>
+                </span>
+              </address>
+            </Card>
+
+            <Card title="Payment" id="order-payment">
+              {order.paymentStatus === 'paid' ? (
+                <dl className="space-y-2 text-sm">
+                  {card && <Row label="Card">{card}</Row>}
+                  {order.paidAt && <Row label="Paid">{when.format(new Date(order.paidAt))}</Row>}
+                  <div>
+                    <dt className="text-stone-600">Transaction id</dt>
+                    <dd className="mt-0.5 font-mono text-xs text-stone-900 [overflow-wrap:anywhere]">{order.transactionId}</dd>
+                  </div>
+                </dl>
+              ) : (
+                <p className="text-sm text-stone-700">{order.stage === 'unpaid' ? 'Not paid yet.' : 'Never paid.'}</p>
+              )}
+            </Card>
+          </div>
+
+          {details.refunds.length > 0 && (
+            <Card title="Refunds" id="order-refunds">
+              <ul className="divide-y divide-base-300 text-sm">
+                {details.refunds.map((refund) => (
+                  <li key={refund.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 first:pt-0 last:pb-0">
+                    <span className="min-w-0 text-stone-900 [overflow-wrap:anywhere]">{refund.reason}</span>
+                    <span className="font-medium text-stone-900">{formatUsd(refund.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+
+          {forAdmin && <AdminOrderActions details={details} />}
+        </div>
+
+        <Card title="Timeline" id="order-timeline" className="lg:self-start">
+          <OrderTimeline entries={details.timeline} forAdmin={forAdmin} />
+        </Card>
+      </div>
+      {receipt && <PrintableReceipt receipt={receipt} />}
+    </div>
+  );
+}
+
+/** One order: its customer's own, or any for an admin. Someone else's reads as not found. */
+export default function OrderDetailPage() {
+  const { id = '' } = useParams();
+  const { data: viewer } = useSession();
+  const forAdmin = viewer?.role === 'admin';
+  const details = useOrderDetails(id);
+
+  if (details.isPending) return <div className="skeleton h-96 w-full rounded-xl" aria-label="Loading the order" />;
+  if (details.isError) {
+    const missing = details.error instanceof ApiRequestError && details.error.status === 404;
+    return (
+      <div className="space-y-6">
+        <BackLink forAdmin={forAdmin} />
+        {missing ? (
+          <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
+            <h1 className="font-display text-2xl font-semibold text-stone-900">Order not found</h1>
+            <p className="max-w-md text-sm text-stone-600">
+              {forAdmin ? 'No order has this address. It may have been mistyped.' : 'None of your orders has this address. It may have been mistyped, or belong to another account.'}
+            </p>
+            <Link to={forAdmin ? '/dashboard/manageorder' : '/dashboard/myorders'} className="btn btn-outline btn-sm">
+              {forAdmin ? 'Go to Manage Orders' : 'Go to My Orders'}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <h1 className="sr-only">Order</h1>
+            <ErrorState title="We could not load this order" error={details.error} onRetry={() => void details.refetch()} />
+          </>
+        )}
+      </div>
+    );
+  }
+  return <OrderDetail details={details.data} forAdmin={forAdmin} />;
+}

@@ -1,0 +1,23 @@
+import type { OrderStage } from '../../../../common/ordering.ts';
+import type { Order } from '../../../../common/schemas/orders.ts';
+
+const stages: Record<OrderStage, { label: string; tone: string }> = {
+  unpaid: { label: 'Not paid', tone: 'badge-ghost' },
+  'to-ship': { label: 'Paid · to ship', tone: 'badge-warning' },
+  shipped: { label: 'Shipped', tone: 'badge-info' },
+  delivered: { label: 'Delivered', tone: 'badge-success' },
+  cancelled: { label: 'Cancelled', tone: 'badge-error badge-outline' },
+  expired: { label: 'Expired', tone: 'badge-error badge-outline' },
+};
+
+/** Where the order stands, and whether any of it was refunded, as badges. */
+export function OrderStageBadge({ order }: { order: Order }) {
+  const stage = stages[order.stage];
+  const refund = order.refundedAmount <= 0 ? undefined : order.refundedAmount >= order.price ? 'Refunded' : 'Partly refunded';
+  return (
+    <span className="inline-flex flex-wrap gap-2">
+      <span className={`badge whitespace-nowrap ${stage.tone}`}>{stage.label}</span>
+      {refund && <span className="badge badge-neutral badge-outline whitespace-nowrap">{refund}</span>}
+    </span>
+  );
+}
