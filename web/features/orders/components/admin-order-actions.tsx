@@ -1,9 +1,7 @@
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
+import { RefundDialog } from './refund-dialog.tsx';
 
-/**
- * What the shop's admin can do with one order, on its detail page. This is where the Refund button
- * (refunds of a paid order) is mounted, beside reaching the customer.
- */
+/** What the shop's admin can do with one order, on its detail page: refund it (when paid), reach the customer. */
 export function AdminOrderActions({ details }: { details: OrderDetails }) {
   const { order } = details;
   return (
@@ -12,6 +10,7 @@ export function AdminOrderActions({ details }: { details: OrderDetails }) {
         Admin actions
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
+        <RefundDialog order={order} />
         <a href={`mailto:${order.email}?subject=${encodeURIComponent(`Your Joinery order ${order.orderNumber}`)}`} className="btn btn-outline btn-sm">
           Email the customer
         </a>
