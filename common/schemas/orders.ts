@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { carrierLimits, trackingNumberPattern } from '../carriers.ts';
+import { carrierLimits, otherCarrier, trackingNumberPattern } from '../carriers.ts';
 import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
 import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, shippingStatuses, type Stock } from '../ordering.ts';
@@ -124,6 +124,26 @@ export const shipmentSchema = z.object({
     .optional(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
+
+/**
+ * Manage Orders' ship dialog: a carrier picked from the known ones, or Other with its name typed, and
+ * the tracking number; each checked as the server checks the shipment it becomes.
+ */
+export const shipFormSchema = z
+  .object({
+    carrierChoice: z.string().min(1, shippingMessages.carrierRequired),
+    otherCarrier: z.string(),
+    trackingNumber: shipmentSchema.shape.trackingNumber,
+  })
+  .superRefine(({ carrierChoice, otherCarrier: typed }, context) => {
+    if (carrierChoice !== otherCarrier) return;
+    const problem = shipmentSchema.shape.carrier.safeParse(typed).error?.issues[0]?.message;
+    if (problem) context.addIssue({ code: 'custom', path: ['otherCarrier'], message: problem });
+  })
+  .transform(({ carrierChoice, otherCarrier: typed, trackingNumber }): Shipment => ({
+    carrier: carrierChoice === otherCarrier ? typed.trim() : carrierChoice,
+    ...(trackingNumber ? { trackingNumber } : {}),
+  }));
 
 /** `PATCH /orders/{id}/shipping`: shipped, with its carrier and tracking number; or delivered. */
 export const shippingUpdateSchema = z.discriminatedUnion('shippingStatus', [
