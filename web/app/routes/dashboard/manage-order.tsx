@@ -74,8 +74,10 @@ export default function ManageOrderPage() {
             />
           </label>
         </form>
-        <OrderStageFilter stage={stage} onStage={(next) => update({ stage: next, page: undefined })} />
-        <p className="text-sm text-stone-600" aria-live="polite">
+        {/* A filter takes what is typed in the search box along, even before its pause is over. */}
+        <OrderStageFilter stage={stage} onStage={(next) => update({ stage: next, q: search.trim() || undefined, page: undefined })} />
+        {/* With nothing found the empty state below says so; this line only announces it. */}
+        <p className={`text-sm text-stone-600 ${total === 0 ? 'sr-only' : ''}`} aria-live="polite">
           {orders.data &&
             (total === 0
               ? 'No orders found.'

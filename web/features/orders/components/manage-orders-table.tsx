@@ -98,7 +98,8 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
               </div>
               <TrackingDetails order={order} className="mt-1" />
             </Cell>
-            <td role="cell" className="block px-0 pt-3 sm:col-span-2 lg:table-cell lg:px-3 lg:py-3 lg:text-right lg:align-top">
+            {/* Aligned by its flex box, not text-align, which the dialogs inside would inherit. */}
+            <td role="cell" className="block px-0 pt-3 sm:col-span-2 lg:table-cell lg:px-3 lg:py-3 lg:align-top">
               <div className="flex justify-end">
                 <NextStep order={order} />
               </div>
