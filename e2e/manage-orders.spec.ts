@@ -122,6 +122,7 @@ test.describe('Manage Orders', () => {
     await expect(mine.getByRole('link', { name: `Order ${order.orderNumber}` })).toHaveAttribute('href', `/dashboard/orders/${order._id}`);
     await expect(mine).toContainText('UPS');
     await expect(mine.getByRole('link', { name: /Track 1Z999AA10123456784 with UPS/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    await screenshot(page, testInfo, 'my-orders');
   });
 
   test("the admin filters by status and searches by e-mail, Back returns to the last view, an empty result can be cleared, and a cancel names the customer's order", async ({
