@@ -37,6 +37,7 @@ beforeAll(async () => {
   await ship(at.shipped, { shippingStatus: 'shipped', carrier: 'UPS' });
   at.delivered = await place(oscar, true);
   await ship(at.delivered, { shippingStatus: 'shipped', carrier: 'DHL' });
+  clock.advance(2 * 86_400_000);
   await ship(at.delivered, { shippingStatus: 'delivered' });
   // Cancelling and refunding are other operations' business; here the rows are set as they leave them.
   at.cancelled = await place(carol, false);
@@ -84,6 +85,14 @@ describe('GET /api/orders?stage=', () => {
     expect([...idsOf(first), ...idsOf(second)]).toEqual(newestFirst(at.cancelled, at.expired));
     expect(idsOf(past)).toEqual([]);
     for (const res of [first, second, past]) expect(res.headers['x-total-count']).toBe('2');
+  });
+});
+
+describe('shipping times', () => {
+  it("are the shop clock's: shipped when marked shipped, delivered when marked delivered", async () => {
+    const [delivered] = (await list(`q=${at.delivered.orderNumber}`)).json();
+    // Placed at 09:04, shipped at once, delivered two days later.
+    expect(delivered).toMatchObject({ shippedAt: '2026-11-20T09:04:00.000Z', deliveredAt: '2026-11-22T09:04:00.000Z', carrier: 'DHL' });
   });
 });
 
