@@ -43,7 +43,7 @@ describe('orderTimeline', () => {
     expect(orderTimeline(order, refunds)).toEqual([
       { kind: 'placed', at: placed.createdAt },
       { kind: 'paid', at: order.paidAt },
-      { kind: 'shipped', at: order.shippedAt, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      { kind: 'shipped', at: order.shippedAt, carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' },
       { kind: 'refunded', at: '2026-03-03T08:00:00.000Z', amount: 20, reason: 'Scratched', restockedQuantity: 1 },
       { kind: 'delivered', at: order.deliveredAt },
       { kind: 'refunded', at: '2026-03-05T08:00:00.000Z', amount: 124, reason: 'Scratched', restockedQuantity: 1 },

@@ -1,3 +1,4 @@
+import { trackingLink } from './carriers.ts';
 import type { Order } from './schemas/orders.ts';
 import type { OrderRefund, TimelineEntry } from './schemas/order-details.ts';
 
@@ -10,13 +11,14 @@ export function orderTimeline(order: Order, refunds: readonly OrderRefund[]): Ti
   const entries: TimelineEntry[] = [{ kind: 'placed', at: order.createdAt }];
   if (order.paidAt) entries.push({ kind: 'paid', at: order.paidAt });
   if (order.shippedAt) {
+    const trackingUrl = trackingLink(order.carrier, order.trackingNumber);
     entries.push({
       kind: 'shipped',
       at: order.shippedAt,
       ...(order.carrier && { carrier: order.carrier }),
       ...(order.trackingNumber && { trackingNumber: order.trackingNumber }),
-      // Where the carrier is one the shop knows, its tracking page goes here as `trackingUrl`
-      // (the known carriers' list in common/); until then the carrier and number show unlinked.
+      // A carrier the shop knows links to its tracking page; another shows its name and number only.
+      ...(trackingUrl && { trackingUrl }),
     });
   }
   if (order.deliveredAt) entries.push({ kind: 'delivered', at: order.deliveredAt });

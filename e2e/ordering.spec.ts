@@ -149,6 +149,10 @@ test.describe('buying a tool', () => {
     const row = admin.getByRole('row').filter({ hasText: customer.email });
     await expect(row.getByText('Pending')).toBeVisible();
     await row.getByRole('button', { name: `Mark the order for ${product.name} by ${customer.email} Shipped` }).click();
+    // Shipping asks for the carrier first.
+    const dialog = admin.getByRole('dialog', { name: /^Ship order J-\d+$/ });
+    await dialog.getByLabel('Carrier', { exact: true }).selectOption('USPS');
+    await dialog.getByRole('button', { name: 'Mark Shipped' }).click();
     await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
     await admin.close();
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { carrierLimits, otherCarrier, trackingNumberPattern } from '../carriers.ts';
 import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
 import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, refundStatuses, shippingStatuses, type Stock } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
+import { paginationQuerySchema } from './pagination.ts';
 
 /** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
 export const orderSchema = z.object({
@@ -93,7 +95,64 @@ export const orderPaymentSchema = z
   })
   .loose();
 
-export const shippingUpdateSchema = z.object({ shippingStatus: z.enum(['shipped', 'delivered']) });
+/**
+ * The stages Manage Orders filters by: where an order stands (`cancelled` includes the expired), and
+ * `refunded` for any order with money given back, whatever its stage.
+ */
+export const orderListStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderListStage = (typeof orderListStages)[number];
+
+/** `GET /orders`: the admin's list, filtered by stage and searched by order number, e-mail or name. */
+export const orderListQuerySchema = paginationQuerySchema.extend({
+  stage: z.enum(orderListStages).optional().meta({ description: 'Only orders at this stage; refunded means any money given back' }),
+  q: z.string().trim().max(100).optional().meta({ description: 'An order number (J-1042 or 1042), or part of the e-mail or the customer name' }),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const shippingMessages = {
+  carrierRequired: 'Carrier is Required',
+  carrierTooLong: `A carrier's name is at most ${carrierLimits.carrier} characters`,
+  trackingInvalid: `A tracking number is up to ${carrierLimits.trackingNumber} letters, digits, spaces and dashes`,
+} as const;
+
+/** Who carries a shipped order, and the number to follow it by (none for a parcel without one). */
+export const shipmentSchema = z.object({
+  carrier: z.string({ error: shippingMessages.carrierRequired }).trim().min(1, shippingMessages.carrierRequired).max(carrierLimits.carrier, shippingMessages.carrierTooLong),
+  trackingNumber: z
+    .string()
+    .trim()
+    .max(carrierLimits.trackingNumber, shippingMessages.trackingInvalid)
+    .regex(trackingNumberPattern, shippingMessages.trackingInvalid)
+    .optional(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/**
+ * Manage Orders' ship dialog: a carrier picked from the known ones, or Other with its name typed, and
+ * the tracking number; each checked as the server checks the shipment it becomes.
+ */
+export const shipFormSchema = z
+  .object({
+    carrierChoice: z.string().min(1, shippingMessages.carrierRequired),
+    otherCarrier: z.string(),
+    trackingNumber: shipmentSchema.shape.trackingNumber,
+  })
+  .superRefine(({ carrierChoice, otherCarrier: typed }, context) => {
+    if (carrierChoice !== otherCarrier) return;
+    const problem = shipmentSchema.shape.carrier.safeParse(typed).error?.issues[0]?.message;
+    if (problem) context.addIssue({ code: 'custom', path: ['otherCarrier'], message: problem });
+  })
+  .transform(({ carrierChoice, otherCarrier: typed, trackingNumber }): Shipment => ({
+    carrier: carrierChoice === otherCarrier ? typed.trim() : carrierChoice,
+    ...(trackingNumber ? { trackingNumber } : {}),
+  }));
+
+/** `PATCH /orders/{id}/shipping`: shipped, with its carrier and tracking number; or delivered. */
+export const shippingUpdateSchema = z.discriminatedUnion('shippingStatus', [
+  shipmentSchema.extend({ shippingStatus: z.literal('shipped') }),
+  z.object({ shippingStatus: z.literal('delivered') }),
+]);
+export type ShippingUpdate = z.infer<typeof shippingUpdateSchema>;
 
 export const paymentIntentInputSchema = z.object({ orderId: z.string().trim().min(1).max(200) });
 export const paymentIntentSchema = z.object({

@@ -8,6 +8,7 @@ import { shopManagementMigration } from './migrations/005-shop-management.ts';
 import { jobsMigration } from './migrations/006-jobs.ts';
 import { newsletterDoubleOptInMigration } from './migrations/007-newsletter-double-opt-in.ts';
 import { orderFulfilmentMigration } from './migrations/008-order-fulfilment.ts';
+import { orderListsMigration } from './migrations/009-order-lists.ts';
 import { orderDetailsMigration } from './migrations/010-order-details.ts';
 import { refundsMigration } from './migrations/011-refunds.ts';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '006-jobs': jobsMigration,
   '007-newsletter-double-opt-in': newsletterDoubleOptInMigration,
   '008-order-fulfilment': orderFulfilmentMigration,
+  '009-order-lists': orderListsMigration,
   '010-order-details': orderDetailsMigration,
   '011-refunds': refundsMigration,
 };

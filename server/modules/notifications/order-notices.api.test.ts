@@ -59,8 +59,9 @@ function expectThreeChisels(text: string) {
   expect(text).toContain('Total: $37.50');
 }
 
-const advance = (order: Order, shippingStatus: 'shipped' | 'delivered') =>
-  call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus });
+const advance = (order: Order, shippingStatus: 'shipped' | 'delivered', shipment: object = {}) =>
+  call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus, ...shipment });
+const byUps = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
 
 describe('placing an order', () => {
   it('sends the customer one message with the lines, the total and the link to pay', async () => {
@@ -144,14 +145,19 @@ describe('shipping an order', () => {
     const order = await placeOrder(app(), carol, chisel.id, 3);
     await payOrder(app(), carol, order._id);
 
-    expect((await advance(order, 'shipped')).statusCode).toBe(200);
+    expect((await advance(order, 'shipped', byUps)).statusCode).toBe(200);
     // A second click on Shipped changes nothing, and says nothing.
-    expect((await advance(order, 'shipped')).statusCode).toBe(409);
+    expect((await advance(order, 'shipped', byUps)).statusCode).toBe(409);
     await allSent();
     const shipped = theMail(`Your Joinery order ${order.orderNumber} is on its way`, order.email);
     expect(shipped.to).toEqual([carol.email]);
     expectThreeChisels(shipped.text);
     expect(shipped.text).toContain(`Your order has left our workshop for ${shipping.adress}.`);
+    // The carrier, the tracking number and the carrier's page for it.
+    expect(shipped.text).toContain('UPS is carrying it, tracking number 1Z999AA10123456784.');
+    expect(shipped.text).toContain('Track it with UPS: https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(shipped.html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+    expect(shipped.text).toContain(`Your order at Joinery: ${shopPublicUrl}/dashboard/myorders`);
 
     expect((await advance(order, 'delivered')).statusCode).toBe(200);
     await allSent();
@@ -161,6 +167,17 @@ describe('shipping an order', () => {
 
     // Placed, receipt, notice, shipped, delivered.
     expect(mailsAbout(order)).toHaveLength(5);
+  });
+
+  it('names a carrier without a tracking page, and links to the order instead', async () => {
+    const order = await placeOrder(app(), carol, chisel.id, 3);
+    await payOrder(app(), carol, order._id);
+    expect((await advance(order, 'shipped', { carrier: 'Parcelforce', trackingNumber: 'PF 123' })).statusCode).toBe(200);
+    await allSent();
+    const shipped = theMail(`Your Joinery order ${order.orderNumber} is on its way`, order.email);
+    expect(shipped.text).toContain('Parcelforce is carrying it, tracking number PF 123.');
+    expect(shipped.text).toContain(`Follow my order: ${shopPublicUrl}/dashboard/myorders`);
+    expect(shipped.text).not.toContain('Track it with');
   });
 });
 

@@ -48,8 +48,9 @@ async function paidOrder(quantity = 3): Promise<{ order: Order; transactionId: s
   return { order, transactionId: await payOrder(shop.app, carol, order._id) };
 }
 
-function ship(id: string, shippingStatus: 'shipped' | 'delivered') {
-  return call(shop.app, 'PATCH', `/api/orders/${id}/shipping`, admin, { shippingStatus });
+/** Marks the order shipped (with a carrier and tracking number, as the admin's form sends) or delivered. */
+function ship(id: string, shippingStatus: 'shipped' | 'delivered', carrier = 'Local courier', trackingNumber = '') {
+  return call(shop.app, 'PATCH', `/api/orders/${id}/shipping`, admin, shippingStatus === 'shipped' ? { shippingStatus, carrier, trackingNumber } : { shippingStatus });
 }
 
 /** A refund as the refunds module stores one: these tests only read them. */
@@ -119,20 +120,25 @@ describe('GET /api/orders/{id}/details', () => {
     expect(read.timeline).toEqual([
       { kind: 'placed', at: order.createdAt },
       { kind: 'paid', at: paidAt },
-      { kind: 'shipped', at: shippedAt },
+      { kind: 'shipped', at: shippedAt, carrier: 'Local courier' },
       { kind: 'delivered', at: deliveredAt },
     ]);
     expect(await details(order._id, admin)).toEqual(read);
   });
 
-  it('shows the carrier and tracking number on the shipped step', async () => {
+  it('shows the carrier and tracking number on the shipped step, with the tracking page of a carrier the shop knows', async () => {
     const { order } = await paidOrder();
     clock.advance(minutes(30));
-    expect((await ship(order._id, 'shipped')).statusCode).toBe(200);
-    await shop.db.updateTable('orders').set({ carrier: 'UPS', tracking_number: '1Z999AA10123456784' }).where('id', '=', order._id).execute();
+    expect((await ship(order._id, 'shipped', 'ups', '1Z999AA10123456784')).statusCode).toBe(200);
 
     const shipped = (await details(order._id, carol)).timeline.find((entry) => entry.kind === 'shipped');
-    expect(shipped).toEqual({ kind: 'shipped', at: expect.any(String), carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect(shipped).toEqual({
+      kind: 'shipped',
+      at: expect.any(String),
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    });
   });
 
   it('lists the refunds, oldest first, in dollars, and puts each in the timeline at its time', async () => {

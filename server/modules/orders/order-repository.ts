@@ -1,7 +1,9 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable, sql } from 'kysely';
+import type { OrderListStage } from '../../../common/schemas/orders.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import type { OrdersTable, RefundsTable } from '../../db/schema.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import type { DatabaseSchema, OrdersTable, RefundsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents' | 'restocked_quantity'>;
@@ -13,6 +15,9 @@ export type RefundRow = Selectable<RefundsTable>;
  * idempotency key or processor refund), or more than is left to refund of a paid order.
  */
 export type AddRefundOutcome = { outcome: 'recorded'; order: OrderRow; refund: RefundRow } | { outcome: 'duplicate' } | { outcome: 'exceeds' };
+
+/** One shipping step: the new status, and when (and for shipped, by whom and under which number) it was taken. */
+export type ShippingStep = Pick<Updateable<OrdersTable>, 'shipping_status' | 'shipped_at' | 'carrier' | 'tracking_number' | 'delivered_at'>;
 
 /** How marking an order paid went: `not-unpaid` when it was paid already, or is gone. */
 export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-gone';
@@ -38,10 +43,40 @@ class Refused extends Error {
   }
 }
 
+/** What the admin's list is narrowed to: a stage, and an order number or part of an e-mail or name. */
+export interface OrderFilter {
+  stage?: OrderListStage | undefined;
+  number?: number | undefined;
+  text?: string | undefined;
+}
+
+type OrdersExpression = ExpressionBuilder<DatabaseSchema, 'orders'>;
+
+/**
+ * Each stage's condition, with literal values: written exactly as the partial indexes of migration
+ * 009 are, so that SQLite and PostgreSQL both see that the index covers the query.
+ */
+const stageConditions: Record<OrderListStage, (eb: OrdersExpression) => Expression<SqlBool>> = {
+  unpaid: (eb) => eb.and([eb('payment_status', '=', sql.lit('unpaid')), eb('cancelled_at', 'is', null)]),
+  'to-ship': (eb) => eb.and([eb('shipping_status', '=', sql.lit('pending')), eb('cancelled_at', 'is', null)]),
+  shipped: (eb) => eb.and([eb('shipping_status', '=', sql.lit('shipped')), eb('cancelled_at', 'is', null)]),
+  delivered: (eb) => eb.and([eb('shipping_status', '=', sql.lit('delivered')), eb('cancelled_at', 'is', null)]),
+  cancelled: (eb) => eb('cancelled_at', 'is not', null),
+  refunded: (eb) => eb('refunded_cents', '>', sql.lit(0)),
+};
+
 export function createOrderRepository(db: Database) {
-  async function page(where: { email?: string }, { limit, offset }: Page): Promise<{ rows: OrderRow[]; total: number }> {
+  async function page(where: OrderFilter & { email?: string }, { limit, offset }: Page): Promise<{ rows: OrderRow[]; total: number }> {
     let query = db.selectFrom('orders');
     if (where.email !== undefined) query = query.where('email', '=', where.email);
+    if (where.stage) query = query.where(stageConditions[where.stage]);
+    if (where.number !== undefined) query = query.where('number', '=', where.number);
+    if (where.text) {
+      const pattern = containsPattern(where.text);
+      query = query.where((eb) =>
+        eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]),
+      );
+    }
     const [rows, count] = await Promise.all([
       query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -75,7 +110,8 @@ export function createOrderRepository(db: Database) {
       return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
     },
 
-    listAll: (pageOf: Page) => page({}, pageOf),
+    /** Every order matching the filter, newest first. */
+    listAll: (filter: OrderFilter, pageOf: Page) => page(filter, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
 
     /** Deletes an order only while it is unpaid, running `alongside` with it; answers how many were deleted (0 or 1). */
@@ -230,14 +266,15 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * Moves a paid order one shipping step on, only from the status it was seen in, noting when,
-     * running `alongside` with the moved order; answers it, or undefined when it had changed meanwhile.
+     * Moves a paid order one shipping step on, only from the status it was seen in, with the step's
+     * time and details, running `alongside` with the moved order; answers it, or undefined when it had
+     * changed meanwhile.
      */
-    async advanceShipping(id: string, from: OrderRow['shipping_status'], to: 'shipped' | 'delivered', now: string, alongside: Alongside): Promise<OrderRow | undefined> {
+    async advanceShipping(id: string, from: OrderRow['shipping_status'], step: ShippingStep, alongside: Alongside): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('orders')
-          .set(to === 'shipped' ? { shipping_status: to, shipped_at: now } : { shipping_status: to, delivered_at: now })
+          .set(step)
           .where('id', '=', id)
           .where('payment_status', '=', 'paid')
           .where('shipping_status', '=', from)

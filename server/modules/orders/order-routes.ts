@@ -7,6 +7,7 @@ import {
   orderEmailParamsSchema,
   orderIdParamsSchema,
   orderInputSchema,
+  orderListQuerySchema,
   orderSchema,
   shippingUpdateSchema,
 } from '../../../common/schemas/orders.ts';
@@ -46,8 +47,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'Every order, newest first (admins only)',
-        querystring: paginationQuerySchema,
+        summary: 'Every order, newest first, at a stage or matching a search (admins only)',
+        querystring: orderListQuerySchema,
         response: { 200: z.array(orderSchema), 400: apiErrorSchema, ...refusals },
       },
     },
@@ -146,12 +147,12 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'Move a paid order on to shipped, then delivered (admins only)',
+        summary: 'Move a paid order on to shipped (with its carrier and tracking number), then delivered (admins only)',
         params: orderIdParamsSchema,
         body: shippingUpdateSchema,
         response: { 200: orderSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.advanceShipping(request.params.id, request.body.shippingStatus),
+    async (request) => orders.advanceShipping(request.params.id, request.body),
   );
 };

@@ -1,11 +1,22 @@
+import { carrierName } from '../../../common/carriers.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
-import { maxOrderTotalCents, nextShippingStatus, orderMessages, orderNumberLabel, orderStage, orderTotalCents, quantityProblem, refundStatus } from '../../../common/ordering.ts';
+import {
+  maxOrderTotalCents,
+  nextShippingStatus,
+  orderMessages,
+  orderNumberLabel,
+  orderStage,
+  orderTotalCents,
+  parseOrderNumber,
+  quantityProblem,
+  refundStatus,
+} from '../../../common/ordering.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import { orderTimeline } from '../../../common/order-timeline.ts';
 import { type Receipt, receiptOf } from '../../../common/receipt.ts';
 import type { OrderDetails, OrderRefund } from '../../../common/schemas/order-details.ts';
-import type { Order, OrderInput } from '../../../common/schemas/orders.ts';
+import type { Order, OrderInput, OrderListQuery, ShippingUpdate } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
@@ -127,8 +138,10 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       return toOrder(placed);
     },
 
-    async listAll(page: { limit: number; offset: number }) {
-      const { rows, total } = await orders.listAll(page);
+    /** The admin's list: at a stage, and for a search that reads as an order number that order, else orders whose e-mail or name contains it. */
+    async listAll({ stage, q, ...page }: OrderListQuery) {
+      const number = q ? parseOrderNumber(q) : undefined;
+      const { rows, total } = await orders.listAll({ stage, number, text: number === undefined ? q : undefined }, page);
       return { items: rows.map(toOrder), total };
     },
 
@@ -286,14 +299,23 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       return { outcome: 'duplicate', order: toOrder(row) };
     },
 
-    /** The admin moves a paid order on: Pending → Shipped → Delivered. */
-    async advanceShipping(id: string, to: 'shipped' | 'delivered'): Promise<Order> {
+    /**
+     * The admin moves a paid order on: Pending → Shipped (with its carrier and tracking number) →
+     * Delivered, each step stamped with the time it was taken.
+     */
+    async advanceShipping(id: string, update: ShippingUpdate): Promise<Order> {
+      const to = update.shippingStatus;
       const row = isRecordId(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound('No order has that id.');
       const from = row.shipping_status;
       if (row.payment_status !== 'paid' || !from) throw conflict('Only a paid order can be shipped.');
       if (nextShippingStatus[from] !== to) throw conflict(`An order that is ${from} cannot become ${to}.`);
-      const moved = await orders.advanceShipping(id, from, to, clock().toISOString(), (trx, order) =>
+      const now = clock().toISOString();
+      const step =
+        update.shippingStatus === 'shipped'
+          ? { shipping_status: to, shipped_at: now, carrier: carrierName(update.carrier), tracking_number: update.trackingNumber || null }
+          : { shipping_status: to, delivered_at: now };
+      const moved = await orders.advanceShipping(id, from, step, (trx, order) =>
         to === 'shipped' ? events.shipped(trx, toOrder(order)) : events.delivered(trx, toOrder(order)),
       );
       if (!moved) throw conflict('The order changed meanwhile. Reload and try again.');

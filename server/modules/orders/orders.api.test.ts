@@ -53,6 +53,7 @@ const unpaidOrder = (who: { name: string; email: string }, product: TestProduct,
   restockedQuantity: 0,
 });
 const carolIs = () => ({ name: 'Carol Customer', email: carol.email });
+const isoTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
 describe('POST /api/orders', () => {
   it('answers 401 to an anonymous caller and stores nothing', async () => {
@@ -379,7 +380,9 @@ describe('DELETE /api/orders/{id}', () => {
 });
 
 describe('PATCH /api/orders/{id}/shipping', () => {
-  const ship = (id: string, shippingStatus: string, who?: Caller) => request('PATCH', `/api/orders/${id}/shipping`, who, { shippingStatus });
+  /** Shipped goes with a carrier and a tracking number, as the ship dialog sends them. */
+  const ship = (id: string, shippingStatus: string, who?: Caller) =>
+    request('PATCH', `/api/orders/${id}/shipping`, who, shippingStatus === 'shipped' ? { shippingStatus, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : { shippingStatus });
 
   it('is for admins only: 401 anonymous, 403 for the owner and another customer; nothing changes', async () => {
     const order = await placeOrder(shop.app, carol, mallet.id, 2);
@@ -417,8 +420,10 @@ describe('PATCH /api/orders/{id}/shipping', () => {
 
     const shipped = await ship(order._id, 'shipped', admin);
     expect(shipped.statusCode).toBe(200);
-    expect(shipped.json()).toMatchObject({ _id: order._id, paymentStatus: 'paid', shippingStatus: 'shipped' });
-    expect(await seenByOwner()).toMatchObject({ shippingStatus: 'shipped' });
+    const shippedStep = { stage: 'shipped', shippingStatus: 'shipped', shippedAt: isoTime, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' };
+    expect(shipped.json()).toMatchObject({ _id: order._id, paymentStatus: 'paid', ...shippedStep });
+    expect(shipped.json()).not.toHaveProperty('deliveredAt');
+    expect(await seenByOwner()).toMatchObject(shippedStep);
 
     const twice = await ship(order._id, 'shipped', admin);
     expect(twice.statusCode).toBe(409);
@@ -426,8 +431,11 @@ describe('PATCH /api/orders/{id}/shipping', () => {
 
     const delivered = await ship(order._id, 'delivered', admin);
     expect(delivered.statusCode).toBe(200);
-    expect(delivered.json()).toMatchObject({ shippingStatus: 'delivered' });
-    expect(await seenByOwner()).toMatchObject({ paymentStatus: 'paid', shippingStatus: 'delivered' });
+    // Delivered keeps when and how it was shipped.
+    const deliveredStep = { ...shippedStep, stage: 'delivered', shippingStatus: 'delivered', deliveredAt: isoTime };
+    expect(delivered.json()).toMatchObject(deliveredStep);
+    expect(delivered.json().deliveredAt >= delivered.json().shippedAt).toBe(true);
+    expect(await seenByOwner()).toMatchObject({ paymentStatus: 'paid', ...deliveredStep });
     expect((await request('GET', `/api/duepaymentOrder/${order._id}`, carol)).json()).toMatchObject({ shippingStatus: 'delivered' });
 
     const back = await ship(order._id, 'shipped', admin);
@@ -446,6 +454,38 @@ describe('PATCH /api/orders/{id}/shipping', () => {
     const unknown = await ship(newRecordId(), 'shipped', admin);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(notFound);
+  });
+
+  it('ships with any carrier, spelling a known one as it does, with or without a tracking number', async () => {
+    const shipWith = async (body: object) => {
+      const order = await placeOrder(shop.app, carol, mallet.id, 2);
+      await payOrder(shop.app, carol, order._id);
+      return request('PATCH', `/api/orders/${order._id}/shipping`, admin, { shippingStatus: 'shipped', ...body });
+    };
+    const known = await shipWith({ carrier: ' royal mail ', trackingNumber: ' AB 1234-5678 GB ' });
+    expect(known.json()).toMatchObject({ carrier: 'Royal Mail', trackingNumber: 'AB 1234-5678 GB' });
+    const other = await shipWith({ carrier: 'Parcelforce' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ carrier: 'Parcelforce' });
+    expect(other.json()).not.toHaveProperty('trackingNumber');
+    const blank = await shipWith({ carrier: 'DHL', trackingNumber: '  ' });
+    expect(blank.json()).toMatchObject({ carrier: 'DHL' });
+    expect(blank.json()).not.toHaveProperty('trackingNumber');
+  });
+
+  it.each([
+    ['no carrier', {}, 'carrier'],
+    ['a blank carrier', { carrier: '  ' }, 'Carrier is Required'],
+    ['a carrier over 60 characters', { carrier: 'C'.repeat(61) }, 'at most 60 characters'],
+    ['a tracking number with other characters', { carrier: 'UPS', trackingNumber: '1Z<script>' }, 'letters, digits, spaces and dashes'],
+    ['a tracking number over 60 characters', { carrier: 'UPS', trackingNumber: '1'.repeat(61) }, 'letters, digits, spaces and dashes'],
+  ])('refuses to ship with %s, and the order stays pending', async (_what, body, message) => {
+    const order = await placeOrder(shop.app, carol, mallet.id, 2);
+    await payOrder(shop.app, carol, order._id);
+    const res = await request('PATCH', `/api/orders/${order._id}/shipping`, admin, { shippingStatus: 'shipped', ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ shipping_status: 'pending', shipped_at: null, carrier: null, tracking_number: null });
   });
 
   it('lets only one of two admins racing to ship the same order move it on', async () => {

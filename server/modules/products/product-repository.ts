@@ -1,22 +1,18 @@
 import { sql } from 'kysely';
 import type { ProductListQuery } from '../../../common/schemas/products.ts';
 import type { Database } from '../../db/database.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 
 export type ProductRow = ProductsTable;
 /** What an admin may change: everything but the id and when it was added. */
 export type ProductFields = Omit<ProductRow, 'id' | 'created_at'>;
 
-/** Escapes LIKE's wildcards so that a search for "50%" finds "50%", not everything. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 export function createProductRepository(db: Database) {
   return {
     async list(query: ProductListQuery): Promise<{ rows: ProductRow[]; total: number }> {
       let filtered = db.selectFrom('products');
-      if (query.q) filtered = filtered.where(sql<boolean>`lower(name) like ${likePattern(query.q)} escape '\\'`);
+      if (query.q) filtered = filtered.where(sql<boolean>`lower(name) like ${containsPattern(query.q)} escape '\\'`);
 
       let page = filtered.selectAll();
       page =

@@ -54,3 +54,15 @@ export function TextAreaField({ label, error, hint, tone, className, ...textarea
     </Field>
   );
 }
+
+export function SelectField({ label, error, hint, tone, className, children, ...select }: FieldFrame & ComponentProps<'select'>) {
+  return (
+    <Field label={label} error={error} hint={hint} tone={tone} className={className}>
+      {(control) => (
+        <select className={`select w-full text-stone-900 ${error ? 'select-error' : ''}`} {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -1,3 +1,4 @@
+import { trackingLink } from '../../../../common/carriers.ts';
 import { formatUsd } from '../../../../common/money.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import type { EmailContent } from './email-content.ts';
@@ -36,14 +37,20 @@ export function paymentReceipt({ order, orderUrl }: OrderMessageInput): EmailCon
   };
 }
 
+/** Who carries the parcel and the number to follow it by; the carrier's tracking page when we know it, else the order's. */
 export function orderShipped({ order, orderUrl }: OrderMessageInput): EmailContent {
+  const tracking = trackingLink(order.carrier, order.trackingNumber);
+  const carriedBy = order.carrier
+    ? `${order.carrier} is carrying it${order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ''}.`
+    : undefined;
   return {
     subject: `Your Joinery order ${order.orderNumber} is on its way`,
-    preview: 'Your tools have left the workshop.',
+    preview: order.carrier ? `Your tools have left the workshop with ${order.carrier}.` : 'Your tools have left the workshop.',
     heading: 'Your tools are on their way',
-    paragraphs: [`Hello ${order.cutomerName},`, `Your order has left our workshop for ${order.adress}.`],
+    paragraphs: [`Hello ${order.cutomerName},`, `Your order has left our workshop for ${order.adress}.`, ...(carriedBy ? [carriedBy] : [])],
     order: summaryOf(order),
-    action: { label: 'Follow my order', url: orderUrl },
+    action: tracking ? { label: `Track it with ${order.carrier}`, url: tracking } : { label: 'Follow my order', url: orderUrl },
+    ...(tracking ? { footnote: `Your order at Joinery: ${orderUrl}` } : {}),
   };
 }
 

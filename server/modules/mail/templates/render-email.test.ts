@@ -31,6 +31,20 @@ describe('the shop’s e-mail layout', () => {
     expect(html).not.toContain('<6 pieces>');
   });
 
+  it("names the carrier and the tracking number of a shipped order, and links to the carrier's tracking page", async () => {
+    const { html, text } = await renderEmail(sampleMessages(publicUrl)['order-shipped']!, publicUrl);
+    expect(text).toContain('UPS is carrying it, tracking number 1Z999AA10123456784.');
+    expect(html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
+    expect(text).toContain(`Your order at Joinery: ${publicUrl}/dashboard/myorders`);
+  });
+
+  it('names a carrier it has no tracking page for, and links to the order instead', async () => {
+    const { html, text } = await renderEmail(sampleMessages(publicUrl)['order-shipped-by-other-carrier']!, publicUrl);
+    expect(text).toContain('Parcelforce is carrying it.');
+    expect(text).not.toContain('tracking number');
+    expect(html).toContain(`href="${publicUrl}/dashboard/myorders"`);
+  });
+
   it('links newsletter mail to a one-click unsubscribe', async () => {
     const content = sampleMessages(publicUrl)['newsletter-confirmation']!;
     const { html, text } = await renderEmail(content, publicUrl);

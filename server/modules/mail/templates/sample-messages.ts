@@ -40,6 +40,7 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
     createdAt: '2026-11-23T09:40:00.000Z',
   };
   const orderUrl = `${publicUrl}/dashboard/myorders`;
+  const shipped = { shippingStatus: 'shipped', stage: 'shipped', shippedAt: '2026-11-24T14:05:00.000Z' } as const;
   return {
     welcome: welcomeWithVerification({ name: 'Carol Carpenter', verifyUrl: `${publicUrl}/verifyEmail?token=sample` }),
     'email-confirmation': emailConfirmation({ name: 'Carol Carpenter', verifyUrl: `${publicUrl}/verifyEmail?token=sample` }),
@@ -47,8 +48,9 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
     'password-changed': passwordChanged({ name: 'Carol Carpenter', accountUrl: `${publicUrl}/dashboard` }),
     'order-placed': orderPlaced({ order: { ...order, paymentStatus: 'unpaid' }, payUrl: `${publicUrl}/dashboard/payment/${order._id}` }),
     'payment-receipt': paymentReceipt({ order, orderUrl }),
-    'order-shipped': orderShipped({ order: { ...order, shippingStatus: 'shipped' }, orderUrl }),
-    'order-delivered': orderDelivered({ order: { ...order, shippingStatus: 'delivered' }, orderUrl }),
+    'order-shipped': orderShipped({ order: { ...order, ...shipped, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }, orderUrl }),
+    'order-shipped-by-other-carrier': orderShipped({ order: { ...order, ...shipped, carrier: 'Parcelforce' }, orderUrl }),
+    'order-delivered': orderDelivered({ order: { ...order, ...shipped, shippingStatus: 'delivered', stage: 'delivered', carrier: 'UPS', deliveredAt: '2026-11-26T10:00:00.000Z' }, orderUrl }),
     'order-cancelled': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: false }),
     'order-expired': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: true }),
     'order-refunded-in-part': orderRefunded({ order: { ...order, refundedAmount: 189.5, refundStatus: 'partial' }, amount: 189.5, reason: 'One chisel arrived with a chipped edge.', orderUrl }),

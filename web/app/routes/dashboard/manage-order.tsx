@@ -1,93 +1,112 @@
-import { useState } from 'react';
-import { formatUsd } from '../../../../common/money.ts';
-import { nextShippingStatus, shippingLabels } from '../../../../common/ordering.ts';
-import type { Order } from '../../../../common/schemas/orders.ts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { orderListStages, type OrderListStage } from '../../../../common/schemas/orders.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
-import { useAdvanceShipping, useEveryOrder } from '../../../features/orders/api/order-queries.ts';
-import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
-import { OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
+import { useEveryOrder } from '../../../features/orders/api/order-queries.ts';
+import { ManageOrdersTable } from '../../../features/orders/components/manage-orders-table.tsx';
+import { OrderStageFilter, stageFilters } from '../../../features/orders/components/order-stage-filter.tsx';
 
 const pageSize = 20;
 
-/** Pending → Shipped → Delivered, one step at a time. */
-function ShippingButton({ order }: { order: Order }) {
-  const toast = useToast();
-  const advance = useAdvanceShipping();
-  const next = order.shippingStatus ? nextShippingStatus[order.shippingStatus] : undefined;
-  if (next !== 'shipped' && next !== 'delivered') return null;
-  return (
-    <div className="flex flex-col items-end gap-1">
-      <button
-        type="button"
-        className="btn btn-outline btn-sm whitespace-nowrap"
-        aria-label={`Mark the order for ${order.product} by ${order.email} ${shippingLabels[next]}`}
-        disabled={advance.isPending}
-        onClick={() =>
-          advance.mutate({ id: order._id, shippingStatus: next }, { onSuccess: () => toast(`The order for ${order.product} is ${shippingLabels[next].toLowerCase()}.`) })
-        }
-      >
-        {advance.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-        Mark {shippingLabels[next]}
-      </button>
-      {advance.isError && <p className="text-xs text-error">{advance.error.message}</p>}
-    </div>
-  );
+function readStage(value: string | null): OrderListStage | undefined {
+  return orderListStages.find((stage) => stage === value);
 }
 
+/**
+ * Every order in the shop, newest first, filtered by stage and searched by order number, e-mail or
+ * name. The address keeps the view (?stage=&q=&page=), so a reload or Back shows the same orders.
+ */
 export default function ManageOrderPage() {
-  const [page, setPage] = useState(1);
-  const orders = useEveryOrder({ limit: pageSize, offset: (page - 1) * pageSize });
+  const [params, setParams] = useSearchParams();
+  const stage = readStage(params.get('stage'));
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [search, setSearch] = useState(q);
+  // When the address changes from elsewhere (Back, a link), the search box follows it.
+  const [searchedFor, setSearchedFor] = useState(q);
+  if (q !== searchedFor) {
+    setSearchedFor(q);
+    if (q !== search.trim()) setSearch(q);
+  }
+
+  function update(changes: Record<string, string | undefined>, replace = false) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace });
+  }
+
+  // Typing searches after a short pause, without a history entry per keystroke.
+  useEffect(() => {
+    if (search.trim() === q) return;
+    const timer = setTimeout(() => update({ q: search.trim(), page: undefined }, true), 300);
+    return () => clearTimeout(timer);
+  });
+
+  const orders = useEveryOrder({ stage, q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
+  const total = orders.data?.total ?? 0;
+  const pageCount = Math.ceil(total / pageSize);
+  const filtered = Boolean(stage || q);
+  const stageLabel = stageFilters.find((filter) => filter.stage === stage)?.label ?? 'All';
+
+  function clearFilters() {
+    setSearch('');
+    update({ stage: undefined, q: undefined, page: undefined });
+  }
 
   return (
-    <DashboardPage title="Manage Orders" intro="Every order in the shop, newest first. Paid orders wait as Pending until you ship them; unpaid ones can be cancelled.">
+    <DashboardPage title="Manage Orders" intro="Every order in the shop, newest first: find one by its number, the customer's e-mail or name, ship what is paid and follow it to the door.">
+      <div className="space-y-4">
+        <form role="search" className="flex flex-col gap-3 md:flex-row md:items-end" onSubmit={(event) => event.preventDefault()}>
+          <label className="flex-1">
+            <span className="mb-1.5 block text-sm font-medium text-stone-800">Search orders</span>
+            <input
+              type="search"
+              className="input w-full"
+              placeholder="J-1042, e-mail or name"
+              maxLength={100}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </label>
+        </form>
+        {/* A filter takes what is typed in the search box along, even before its pause is over. */}
+        <OrderStageFilter stage={stage} onStage={(next) => update({ stage: next, q: search.trim() || undefined, page: undefined })} />
+        {/* With nothing found the empty state below says so; this line only announces it. */}
+        <p className={`text-sm text-stone-600 ${total === 0 ? 'sr-only' : ''}`} aria-live="polite">
+          {orders.data &&
+            (total === 0
+              ? 'No orders found.'
+              : `${total} ${total === 1 ? 'order' : 'orders'}${stage ? ` · ${stageLabel}` : ''}${q ? ` matching “${q}”` : ''}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`)}
+        </p>
+      </div>
+
       {orders.isPending ? (
         <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the orders" />
       ) : orders.isError ? (
         <ErrorState title="We could not load the orders" error={orders.error} onRetry={() => void orders.refetch()} />
       ) : orders.data.items.length === 0 ? (
-        <EmptyState title="No orders yet" />
+        filtered ? (
+          <EmptyState title="No orders match">
+            <p>
+              {q ? `Nothing matches “${q}”` : 'There are no orders'}
+              {stage ? ` among the ${stageLabel.toLowerCase()} orders` : ''}.
+            </p>
+            <button type="button" className="btn btn-sm btn-outline mt-3" onClick={clearFilters}>
+              Clear filters
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title={page > 1 ? 'There are no orders on this page' : 'No orders yet'} />
+        )
       ) : (
-        <div className="space-y-6">
-          <div className="overflow-x-auto rounded-xl border border-base-300 bg-base-100">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="text-right">
-                    Action
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.items.map((order) => (
-                  <tr key={order._id}>
-                    <td className="min-w-0 align-top">
-                      <p className="font-medium text-stone-900">{order.cutomerName}</p>
-                      <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{order.email}</p>
-                    </td>
-                    <td className="align-top">
-                      <p className="text-stone-900">{order.product}</p>
-                      <p className="text-sm text-stone-600">
-                        {order.quantity} pcs · {formatUsd(order.price)} · {orderDate(order)}
-                      </p>
-                    </td>
-                    <td className="align-top">
-                      <OrderStatusBadge order={order} />
-                    </td>
-                    <td className="text-right align-top">
-                      {order.paymentStatus === 'paid' ? <ShippingButton order={order} /> : <CancelOrderButton order={order} />}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={page} pageCount={Math.ceil(orders.data.total / pageSize)} onPage={setPage} label="Order pages" />
+        <div className={`space-y-6 ${orders.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
+          <ManageOrdersTable orders={orders.data.items} />
+          <Pagination page={page} pageCount={pageCount} onPage={(next) => update({ page: next > 1 ? String(next) : undefined })} label="Order pages" />
         </div>
       )}
     </DashboardPage>

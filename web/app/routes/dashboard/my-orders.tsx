@@ -8,6 +8,7 @@ import { DashboardPage } from '../../../features/dashboard/components/dashboard-
 import { useMyOrders } from '../../../features/orders/api/order-queries.ts';
 import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
 import { OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
+import { TrackingDetails } from '../../../features/orders/components/tracking-details.tsx';
 
 const pageSize = 10;
 
@@ -38,8 +39,13 @@ export default function MyOrdersPage() {
                   <div className="min-w-0 space-y-1">
                     <h2 className="font-semibold text-stone-900">{order.product}</h2>
                     <p className="text-sm text-stone-600">
+                      <Link to={`/dashboard/orders/${order._id}`} className="link link-primary font-medium" aria-label={`Order ${order.orderNumber}`}>
+                        {order.orderNumber}
+                      </Link>
+                      {' · '}
                       {order.quantity} pcs · <span className="font-medium text-stone-900">{formatUsd(order.price)}</span> · ordered {orderDate(order)}
                     </p>
+                    <TrackingDetails order={order} />
                     {order.transactionId && (
                       <p className="text-xs text-stone-600 [overflow-wrap:anywhere]">
                         Transaction <span className="font-mono">{order.transactionId}</span>

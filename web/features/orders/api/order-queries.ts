@@ -1,14 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
-import type { LocalCardPayment, Order, PaymentIntent } from '../../../../common/schemas/orders.ts';
+import type { LocalCardPayment, Order, OrderListQuery, PaymentIntent, ShippingUpdate } from '../../../../common/schemas/orders.ts';
 import type { RefundInput } from '../../../../common/schemas/refunds.ts';
 import { apiDelete, apiGet, apiGetPage, apiPatch, apiPost, apiPut, queryString } from '../../../lib/api-client.ts';
 
 export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string, page: Partial<PaginationQuery>) => ['orders', 'mine', email, page] as const,
-  every: (page: Partial<PaginationQuery>) => ['orders', 'every', page] as const,
+  every: (query: Partial<OrderListQuery>) => ['orders', 'every', query] as const,
   due: (id: string) => ['orders', 'due', id] as const,
   details: (id: string) => ['orders', 'details', id] as const,
 };
@@ -43,10 +43,11 @@ export function useMyOrders(email: string, page: Partial<PaginationQuery>) {
   });
 }
 
-export function useEveryOrder(page: Partial<PaginationQuery>) {
+/** Manage Orders' list: every order, or those at a stage or matching a search, a page at a time. */
+export function useEveryOrder(query: Partial<OrderListQuery>) {
   return useQuery({
-    queryKey: orderKeys.every(page),
-    queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders${queryString(page)}`, { signal }),
+    queryKey: orderKeys.every(query),
+    queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders${queryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -76,8 +77,7 @@ export function useCancelOrder() {
 export function useAdvanceShipping() {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: ({ id, shippingStatus }: { id: string; shippingStatus: 'shipped' | 'delivered' }) =>
-      apiPatch<Order>(`/api/orders/${encodeURIComponent(id)}/shipping`, { shippingStatus }),
+    mutationFn: ({ id, ...update }: ShippingUpdate & { id: string }) => apiPatch<Order>(`/api/orders/${encodeURIComponent(id)}/shipping`, update),
     onSuccess: invalidate,
   });
 }

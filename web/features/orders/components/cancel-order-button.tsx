@@ -5,8 +5,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useCancelOrder } from '../api/order-queries.ts';
 
-/** Cancel for an unpaid order: a modal asks first, then the order is deleted. */
-export function CancelOrderButton({ order }: { order: Order }) {
+/**
+ * Cancel for an unpaid order: a modal asks first, then the order is deleted. `byAdmin`: the admin
+ * cancels someone else's order, and the toast names whose.
+ */
+export function CancelOrderButton({ order, byAdmin = false }: { order: Order; byAdmin?: boolean }) {
   const toast = useToast();
   const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
@@ -35,7 +38,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
           cancel.mutate(order._id, {
             onSuccess: () => {
               setAsking(false);
-              toast(`Your order for ${order.product} is cancelled.`);
+              toast(byAdmin ? `Cancelled ${order.cutomerName}'s order ${order.orderNumber}` : `Your order for ${order.product} is cancelled.`);
             },
           })
         }
