@@ -1,38 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { isPhone, logIn, registerCustomer } from './support/accounts.ts';
-
-interface ProductOnWire {
-  _id: string;
-  name: string;
-  minQuantity: number;
-  availQuantity: number;
-}
-
-interface OrderOnWire {
-  _id: string;
-  orderNumber: string;
-}
-
-/**
- * A paid order of the signed-in customer, placed and paid through the API as the purchase and payment
- * pages do (those pages have their own tests): what Manage Orders starts from.
- */
-async function placePaidOrder(page: Page, address: string, phone: string): Promise<{ order: OrderOnWire; product: ProductOnWire }> {
-  const products = (await (await page.request.get('/api/products?limit=100')).json()) as ProductOnWire[];
-  // The oldest with stock to spare: the newest may be one another test is about to delete.
-  const product = products.reverse().find((candidate) => candidate.availQuantity > candidate.minQuantity + 5)!;
-  const placed = await page.request.post('/api/orders', { data: { productId: product._id, quantity: product.minQuantity, phone, adress: address } });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as OrderOnWire;
-  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { orderId: order._id } })).json()) as { clientSecret: string };
-  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ship Tester' };
-  const authorised = await page.request.post('/api/payments/local/authorise', { data: { orderId: order._id, clientSecret: intent.clientSecret, ...card } });
-  const { transactionId } = (await authorised.json()) as { transactionId: string };
-  expect((await page.request.put(`/api/orders/${order._id}`, { data: { paymentStatus: 'paid', transactionId } })).status()).toBe(200);
-  return { order, product };
-}
+import { severeViolations } from './support/axe.ts';
+import { type OrderOnWire, placePaidOrder, type ProductOnWire } from './support/catalogue.ts';
 
 async function adminOnManageOrders(browser: Browser, page: Page, baseURL: string | undefined): Promise<Page> {
   // A context of its own (axe needs one made by newContext), at the customer's screen size.
@@ -42,13 +12,6 @@ async function adminOnManageOrders(browser: Browser, page: Page, baseURL: string
   await logIn(admin, e2eAdmin.email, e2eAdmin.password);
   await expect(admin.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
   return admin;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -80,7 +43,7 @@ test.describe('Manage Orders', () => {
     await expect(row).toContainText('7 Mortise Mews, Bath BA1 1AA');
     await expect(row).toContainText('+44 20 7946 0958');
     await expect(row).toContainText('Pending');
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await severeViolations(admin)).toEqual([]);
     await screenshot(admin, testInfo, 'manage-orders');
 
     // Mark Shipped asks for the carrier (and takes a tracking number), and sends only once it has one.
@@ -91,7 +54,7 @@ test.describe('Manage Orders', () => {
     await expect(dialog.getByText('Carrier is Required')).toBeVisible();
     await dialog.getByLabel('Carrier', { exact: true }).selectOption('UPS');
     await dialog.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await severeViolations(admin)).toEqual([]);
     await screenshot(admin, testInfo, 'ship-dialog');
     await dialog.getByRole('button', { name: 'Mark Shipped' }).click();
     await expect(dialog).toBeHidden();
@@ -164,7 +127,7 @@ test.describe('Manage Orders', () => {
     // Nothing delivered yet for this customer.
     await chooseStage(admin, 'Delivered');
     await expect(admin.getByText('No orders match')).toBeVisible();
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await severeViolations(admin)).toEqual([]);
     await screenshot(admin, testInfo, 'manage-orders-empty');
     await admin.getByRole('button', { name: 'Clear filters' }).click();
     await expect(admin).toHaveURL(/\/dashboard\/manageorder$/);

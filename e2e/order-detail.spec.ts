@@ -1,25 +1,10 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { e2eAdmin } from '../playwright.config.ts';
 import { logIn, registerCustomer } from './support/accounts.ts';
-
-interface ProductOnWire {
-  _id: string;
-  name: string;
-  price: number;
-  minQuantity: number;
-  availQuantity: number;
-}
-
-const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
-
-/** A product of the demo catalogue with stock to spare, from the oldest (other tests add and delete new ones). */
-async function someProduct(page: Page): Promise<ProductOnWire> {
-  const products = (await (await page.request.get('/api/products?limit=100')).json()) as ProductOnWire[];
-  return products.reverse().find((product) => product.availQuantity > product.minQuantity + 5)!;
-}
+import { severeViolations } from './support/axe.ts';
+import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';
 
 /** Orders the product and pays for it with the card, as a customer does on the purchase and payment pages. */
 async function buyAndPay(page: Page, product: ProductOnWire, cardNumber: string) {
@@ -38,14 +23,6 @@ async function buyAndPay(page: Page, product: ProductOnWire, cardNumber: string)
   await card.getByLabel('CVC').fill('123');
   await card.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
-}
-
-async function severeViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 test('a customer opens a paid order from My Orders, sees its timeline and card, and gets its receipt as a PDF and on paper', async ({ page, browser }, testInfo) => {
@@ -138,7 +115,9 @@ test('a customer opens a paid order from My Orders, sees its timeline and card, 
     await adminPage.goto('/login');
     await logIn(adminPage, e2eAdmin.email, e2eAdmin.password);
     await expect(adminPage).toHaveURL('/');
-    const shipped = await adminPage.request.patch(`/api/orders${orderPath.replace('/dashboard/orders', '')}/shipping`, { data: { shippingStatus: 'shipped' } });
+    const shipped = await adminPage.request.patch(`/api/orders${orderPath.replace('/dashboard/orders', '')}/shipping`, {
+      data: { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
     expect(shipped.status()).toBe(200);
     await adminPage.goto(orderPath);
     await expect(adminPage.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
@@ -146,6 +125,7 @@ test('a customer opens a paid order from My Orders, sees its timeline and card, 
     const adminTimeline = adminPage.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
     await expect(adminTimeline).toHaveCount(3);
     await expect(adminTimeline.nth(2)).toContainText('Shipped');
+    await expect(adminTimeline.nth(2)).toContainText('UPS');
     await expect(adminPage.getByRole('region', { name: 'Admin actions' })).toBeVisible();
     await expect(adminPage.getByRole('link', { name: 'Manage Orders' })).toHaveAttribute('href', '/dashboard/manageorder');
     expect(await severeViolations(adminPage)).toEqual([]);
@@ -154,7 +134,10 @@ test('a customer opens a paid order from My Orders, sees its timeline and card, 
     await adminContext.close();
   }
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(2)).toContainText('Shipped');
+  const shippedStep = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(2);
+  await expect(shippedStep).toContainText('Shipped');
+  // The customer follows the parcel on the carrier's own page.
+  await expect(shippedStep.getByRole('link', { name: /1Z999AA10123456784/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
 });
 
 test('an order that is not the customer’s, or not there, reads as not found', async ({ page }) => {

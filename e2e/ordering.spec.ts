@@ -1,26 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
 import { logIn, registerCustomer } from './support/accounts.ts';
-
-interface ProductOnWire {
-  _id: string;
-  name: string;
-  price: number;
-  minQuantity: number;
-  availQuantity: number;
-}
-
-const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
-
-/** A product with room to order more than its minimum (the cheapest-looking first page will do). */
-/**
- * A product of the demo catalogue with stock to spare. Taken from the oldest: the newest may be one that
- * the shop-management tests, running beside these, have just added and are about to reprice or delete.
- */
-async function someProduct(page: Page): Promise<ProductOnWire> {
-  const products = (await (await page.request.get('/api/products?limit=100')).json()) as ProductOnWire[];
-  return products.reverse().find((product) => product.availQuantity > product.minQuantity + 5)!;
-}
+import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';
 
 async function placeOrder(page: Page, product: ProductOnWire, quantity = product.minQuantity) {
   await page.goto(`/purchase/${product._id}`);

@@ -1,0 +1,60 @@
+import { expect, type Page, test } from '@playwright/test';
+import { e2eAdmin } from '../playwright.config.ts';
+import { isPhone, logIn, registerCustomer } from './support/accounts.ts';
+import { severeViolations } from './support/axe.ts';
+import { placePaidOrder, usd } from './support/catalogue.ts';
+import { expectMail } from './support/mail-outbox.ts';
+
+/** Refunds through the order's dialog: the amount, the reason, whether the pieces go back, then the confirmation. */
+async function refund(admin: Page, amount: string | undefined, reason: string) {
+  await admin.getByRole('button', { name: /^Refund order J-\d+$/ }).click();
+  const form = admin.getByRole('form', { name: 'Refund form' });
+  if (amount !== undefined) await form.getByLabel('Amount to refund (US dollars)').fill(amount);
+  await form.getByLabel('Reason').fill(reason);
+  await form.getByRole('button', { name: 'Continue' }).click();
+  const confirmation = admin.getByRole('form', { name: 'Confirm the refund' });
+  await expect(confirmation).toContainText(reason);
+  await confirmation.getByRole('button', { name: /^Refund \$/ }).click();
+}
+
+test('the admin refunds part of a paid order, then the rest, and the customer sees both', async ({ page, browser, baseURL }, testInfo) => {
+  test.slow();
+  const customer = await registerCustomer(page, 'Rufus Refund');
+  const { order, product } = await placePaidOrder(page, '3 Plane Street, York', '+44 1904 555 010');
+  const total = product.price * product.minQuantity;
+  const part = Math.floor(total * 100 * 0.25) / 100;
+
+  const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
+  try {
+    const admin = await context.newPage();
+    await admin.goto(`/login?returnTo=${encodeURIComponent(`/dashboard/orders/${order._id}`)}`);
+    await logIn(admin, e2eAdmin.email, e2eAdmin.password);
+    await expect(admin.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
+
+    await refund(admin, part.toFixed(2), 'One chisel arrived with a chipped edge');
+    await expect(admin.getByText(`Refunded ${usd(part)} to Rufus Refund for order ${order.orderNumber}.`)).toBeVisible();
+    const timeline = admin.getByRole('list', { name: 'Timeline' });
+    await expect(timeline).toContainText('One chisel arrived with a chipped edge');
+    await testInfo.attach('partly refunded', { body: await admin.screenshot({ fullPage: true }), contentType: 'image/png' });
+    expect(await severeViolations(admin)).toEqual([]);
+
+    // The amount starts at what is left; asking for more than that is refused in the form.
+    await admin.getByRole('button', { name: /^Refund order J-\d+$/ }).click();
+    const form = admin.getByRole('form', { name: 'Refund form' });
+    await expect(form.getByLabel('Amount to refund (US dollars)')).toHaveValue(String(Math.round((total - part) * 100) / 100));
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await refund(admin, undefined, 'The rest: the order was returned');
+    await expect(admin.getByText(`Refunded ${usd(Math.round((total - part) * 100) / 100)} to Rufus Refund`)).toBeVisible();
+    // Nothing is left to refund.
+    await expect(admin.getByRole('button', { name: /^Refund order J-\d+$/ })).toHaveCount(0);
+    await testInfo.attach('refunded', { body: await admin.screenshot({ fullPage: true }), contentType: 'image/png' });
+  } finally {
+    await context.close();
+  }
+
+  await expectMail(customer.email, `Refund of ${usd(part)} for your Joinery order ${order.orderNumber}`);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  const timeline = page.getByRole('list', { name: 'Timeline' });
+  await expect(timeline).toContainText('One chisel arrived with a chipped edge');
+  await expect(timeline).toContainText('The rest: the order was returned');
+});
