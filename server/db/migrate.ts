@@ -8,6 +8,7 @@ import { shopManagementMigration } from './migrations/005-shop-management.ts';
 import { jobsMigration } from './migrations/006-jobs.ts';
 import { newsletterDoubleOptInMigration } from './migrations/007-newsletter-double-opt-in.ts';
 import { orderFulfilmentMigration } from './migrations/008-order-fulfilment.ts';
+import { orderExpiryMigration } from './migrations/012-order-expiry.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '006-jobs': jobsMigration,
   '007-newsletter-double-opt-in': newsletterDoubleOptInMigration,
   '008-order-fulfilment': orderFulfilmentMigration,
+  '012-order-expiry': orderExpiryMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

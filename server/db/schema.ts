@@ -87,6 +87,13 @@ export interface LocalPaymentIntentsTable {
   updated_at: string;
 }
 
+/** Every payment started at the processor for an order, so that cancelling the order can release its card holds. */
+export interface OrderPaymentsTable {
+  payment_id: string;
+  order_id: string;
+  created_at: string;
+}
+
 /** Stripe events already handled, by event id. */
 export interface ProcessedWebhookEventsTable {
   id: string;
@@ -212,6 +219,7 @@ export interface DatabaseSchema {
   user: AuthUserTable;
   account: AuthAccountTable;
   local_payment_intents: LocalPaymentIntentsTable;
+  order_payments: OrderPaymentsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;
   job_schedules: JobSchedulesTable;

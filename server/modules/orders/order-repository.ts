@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
+import type { CancelReason } from '../../../common/ordering.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { OrdersTable } from '../../db/schema.ts';
@@ -6,10 +7,10 @@ import type { OrdersTable } from '../../db/schema.ts';
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents'>;
 
-/** How marking an order paid went: `not-unpaid` when it was paid already, or is gone. */
-export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-gone';
+/** How marking an order paid went: `not-unpaid` when it was paid already, or is gone; `cancelled` when it was cancelled. */
+export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'cancelled' | 'out-of-stock' | 'product-gone';
 
-/** Work done in the transaction of a change, with the order as the change left it (or, for a deletion, as it was). */
+/** Work done in the transaction of a change, with the order as the change left it. */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
 
 interface Page {
@@ -59,19 +60,42 @@ export function createOrderRepository(db: Database) {
     listAll: (pageOf: Page) => page({}, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
 
-    /** Deletes an order only while it is unpaid, running `alongside` with it; answers how many were deleted (0 or 1). */
-    async deleteUnpaid(id: string, alongside: Alongside): Promise<number> {
+    /**
+     * Cancels an order only while it is unpaid and open, running `alongside` with it as cancelled;
+     * answers it, or undefined when it was paid or cancelled meanwhile. The order is kept.
+     */
+    async cancelUnpaid(id: string, reason: CancelReason, now: string, alongside: Alongside): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const deleted = await trx.deleteFrom('orders').where('id', '=', id).where('payment_status', '=', 'unpaid').returningAll().executeTakeFirst();
-        if (!deleted) return 0;
-        await alongside(trx, deleted);
-        return 1;
+        const cancelled = await trx
+          .updateTable('orders')
+          .set({ cancelled_at: now, cancel_reason: reason })
+          .where('id', '=', id)
+          .where('payment_status', '=', 'unpaid')
+          .where('cancelled_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (cancelled) await alongside(trx, cancelled);
+        return cancelled;
       });
+    },
+
+    /** Up to `limit` open unpaid orders placed before `cutoff`, oldest first (index `orders_expiry_idx`). */
+    async findExpiring(cutoff: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('payment_status', '=', 'unpaid')
+        .where('cancelled_at', 'is', null)
+        .where('created_at', '<', cutoff)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /**
      * Marks an order paid and takes its pieces from stock in one transaction: the order turns paid
-     * only if it was unpaid, and the stock falls only if it covers the order. Two payments can never
+     * only if it was unpaid and not cancelled, and the stock falls only if it covers the order. Two payments can never
      * take the same last pieces, nor pay one order twice. `alongside` runs only when this call made
      * the order paid, in the same transaction.
      */
@@ -84,9 +108,13 @@ export function createOrderRepository(db: Database) {
             .set({ payment_status: 'paid', transaction_id: transactionId, paid_at: now, shipping_status: 'pending' })
             .where('id', '=', id)
             .where('payment_status', '=', 'unpaid')
+            .where('cancelled_at', 'is', null)
             .returningAll()
             .executeTakeFirst();
-          if (!order) return 'not-unpaid';
+          if (!order) {
+            const seen = await trx.selectFrom('orders').select('cancelled_at').where('id', '=', id).executeTakeFirst();
+            return seen?.cancelled_at ? 'cancelled' : 'not-unpaid';
+          }
           if (!order.product_id) throw new Refused('product-gone');
           const taken = await trx
             .updateTable('products')

@@ -49,6 +49,16 @@ function toOrder(row: OrderRow): Order {
  */
 export type Settlement = { outcome: 'paid' | 'already-paid'; order: Order } | { outcome: 'out-of-stock' | 'product-gone' | 'cancelled' };
 
+/** Orders the expiry sweep cancels per query. */
+const expiryBatch = 100;
+
+/** Refuses, with 409, to cancel or pay an order that is paid or cancelled already. */
+function refuseUnlessOpen(row: OrderRow): void {
+  if (row.payment_status === 'paid') throw conflict('A paid order cannot be cancelled.', 'ORDER_PAID');
+  if (row.cancel_reason === 'expired') throw conflict('This order expired unpaid and has been cancelled already.', 'ORDER_CANCELLED');
+  if (row.cancelled_at) throw conflict('This order has been cancelled already.', 'ORDER_CANCELLED');
+}
+
 /**
  * Orders and their state, as design.md's table allows: customers reach their own, admins every one.
  * Other modules get `Order`s from here and change an order only through these operations. Each
@@ -112,12 +122,14 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     },
 
     /**
-     * The viewer's order, if it can be paid now: unpaid, its product still sold, and enough of it in
+     * The viewer's order, if it can be paid now: unpaid, not cancelled, its product still sold, and enough of it in
      * stock. Otherwise a 409 that says why, before any card is asked for.
      */
     async getPayable(viewer: SignedInUser, id: string): Promise<Order> {
       const row = await reachable(viewer, id);
       if (row.payment_status === 'paid') throw conflict('This order is already paid.', 'ORDER_PAID');
+      if (row.cancel_reason === 'expired') throw conflict('This order expired unpaid, so it cannot be paid. Please place a new one.', 'ORDER_CANCELLED');
+      if (row.cancelled_at) throw conflict('This order has been cancelled, so it cannot be paid.', 'ORDER_CANCELLED');
       const product = row.product_id ? await products.findById(row.product_id) : undefined;
       if (!product) throw conflict(`${row.product} is no longer sold, so this order cannot be paid. Please cancel it.`, 'PRODUCT_GONE');
       if (product.avail_quantity < row.quantity) {
@@ -147,7 +159,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const outcome = await orders.markPaid(id, transactionId, clock().toISOString(), async (trx, paid) => {
         if (captured) await events.paid(trx, toOrder(paid));
       });
-      if (outcome === 'out-of-stock' || outcome === 'product-gone') return { outcome };
+      if (outcome === 'out-of-stock' || outcome === 'product-gone' || outcome === 'cancelled') return { outcome };
       const row = await orders.findById(id);
       if (!row) return { outcome: 'cancelled' };
       return { outcome: outcome === 'paid' ? 'paid' : 'already-paid', order: toOrder(row) };
@@ -166,11 +178,42 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       await orders.revertPayment(id, transactionId);
     },
 
-    /** Cancelling deletes an unpaid order; a paid one cannot be cancelled. */
+    /**
+     * Cancels an unpaid order, which is kept with who cancelled it; it can never be paid after. The
+     * answer keeps the specification's `{ deletedCount: 1 }`. A paid order, or one cancelled already,
+     * answers 409 and announces nothing.
+     */
     async cancel(viewer: SignedInUser, id: string): Promise<{ deletedCount: number }> {
       const row = await reachable(viewer, id);
-      if (row.payment_status === 'paid') throw conflict('A paid order cannot be cancelled.', 'ORDER_PAID');
-      return { deletedCount: await orders.deleteUnpaid(row.id, (trx, cancelled) => events.cancelled(trx, toOrder(cancelled))) };
+      refuseUnlessOpen(row);
+      const reason = viewer.role === 'admin' ? 'admin' : 'customer';
+      const cancelled = await orders.cancelUnpaid(row.id, reason, clock().toISOString(), (trx, order) => events.cancelled(trx, toOrder(order)));
+      if (!cancelled) {
+        // Paid or cancelled in the moment between reading and cancelling: say which.
+        const now = await orders.findById(row.id);
+        if (now) refuseUnlessOpen(now);
+        throw conflict('The order changed meanwhile. Reload and try again.');
+      }
+      return { deletedCount: 1 };
+    },
+
+    /**
+     * The shop's sweep: cancels as expired every order still unpaid `hours` after it was placed, in
+     * batches, each order in its own transaction with its announcement. Answers how many it cancelled.
+     * Running twice, or in two processes at once, cancels each order once.
+     */
+    async expireUnpaid(hours: number): Promise<number> {
+      const now = clock();
+      const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
+      let expired = 0;
+      for (;;) {
+        const ids = await orders.findExpiring(cutoff, expiryBatch);
+        for (const id of ids) {
+          const cancelled = await orders.cancelUnpaid(id, 'expired', now.toISOString(), (trx, order) => events.cancelled(trx, toOrder(order)));
+          if (cancelled) expired += 1;
+        }
+        if (ids.length < expiryBatch) return expired;
+      }
     },
 
     /** The admin moves a paid order on: Pending → Shipped → Delivered. */

@@ -327,18 +327,19 @@ describe('DELETE /api/orders/{id}', () => {
     expect(await orderRow(shop.db, order._id)).toBeDefined();
   });
 
-  it("lets the owner cancel their unpaid order, which deletes it", async () => {
+  it('lets the owner cancel their unpaid order, which is kept as cancelled and can be cancelled only once', async () => {
     const order = await placeOrder(shop.app, carol, chisel.id, 2);
     const res = await request('DELETE', `/api/orders/${order._id}`, carol);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await orderRow(shop.db, order._id)).toBeUndefined();
-    expect((await ordersOf(carol.email, carol, '?limit=100')).json().map((o: { _id: string }) => o._id)).not.toContain(order._id);
-    expect((await request('GET', `/api/duepaymentOrder/${order._id}`, carol)).statusCode).toBe(404);
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ payment_status: 'unpaid', cancel_reason: 'customer', cancelled_at: expect.any(String) });
+    const listed = (await ordersOf(carol.email, carol, '?limit=100')).json().find((o: { _id: string }) => o._id === order._id);
+    expect(listed).toMatchObject({ stage: 'cancelled', cancelReason: 'customer', cancelledAt: expect.any(String) });
+    expect((await request('GET', `/api/duepaymentOrder/${order._id}`, carol)).json()).toMatchObject({ stage: 'cancelled' });
 
     const again = await request('DELETE', `/api/orders/${order._id}`, carol);
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual(notFound);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'ORDER_CANCELLED', message: 'This order has been cancelled already.' });
   });
 
   it("refuses another customer's order and keeps it", async () => {
@@ -349,12 +350,12 @@ describe('DELETE /api/orders/{id}', () => {
     expect(await orderRow(shop.db, order._id)).toBeDefined();
   });
 
-  it("lets an admin cancel any customer's unpaid order", async () => {
+  it("lets an admin cancel any customer's unpaid order, recorded as the admin's", async () => {
     const order = await placeOrder(shop.app, oscar, chisel.id, 3);
     const res = await request('DELETE', `/api/orders/${order._id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await orderRow(shop.db, order._id)).toBeUndefined();
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ cancel_reason: 'admin' });
   });
 
   it('refuses to cancel a paid order, for the owner and for an admin, with 409', async () => {

@@ -77,6 +77,8 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
     },
 
     cancel,
+    // cancel moves only a payment that is still open, so it releases one as well.
+    release: cancel,
     routes: localCardFormRoutes({ authorise, cancel }),
   };
 }

@@ -1,29 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
-import type { PaymentConfig } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import { createPaymentGatewayFor } from './create-payment-gateway.ts';
+import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { createPaymentService, type OrdersToPay } from './payment-service.ts';
 import { createWebhookEventRepository } from './webhook-event-repository.ts';
 
 export interface PaymentsOptions {
-  config: PaymentConfig;
   db: Database;
   orders: OrdersToPay;
   clock: Clock;
-  /** Replaces the configured processor; it brings its own routes, as the configured one would. */
-  gateway?: PaymentGateway | undefined;
+  /** The processor (the configured one, or one given to the app); it brings its own routes. */
+  gateway: PaymentGateway;
+  orderPayments: OrderPaymentRepository;
 }
 
 /**
- * Card payments: the processor the configuration names (or the one given), the payment calls, and
+ * Card payments: the processor the app chose, the payment calls, and
  * whatever routes that processor brings (the local card form, Stripe's webhook).
  */
-export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { config, db, orders, clock, gateway: given }) => {
-  const gateway = given ?? createPaymentGatewayFor(config, db, clock);
-  const payments = createPaymentService({ gateway, orders, events: createWebhookEventRepository(db), clock, log: app.log });
+export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { db, orders, clock, gateway, orderPayments }) => {
+  const payments = createPaymentService({ gateway, orders, events: createWebhookEventRepository(db), orderPayments, clock, log: app.log });
   await app.register(paymentRoutes, { payments });
   if (gateway.routes) {
     await app.register(gateway.routes, {

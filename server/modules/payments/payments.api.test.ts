@@ -513,6 +513,10 @@ function fakeProcessor() {
     async cancel(id) {
       payments.get(id)!.status = 'canceled';
     },
+    async release(id) {
+      const payment = payments.get(id);
+      if (payment?.status === 'requires_capture') payment.status = 'canceled';
+    },
   };
   return { gateway, payments, state };
 }
