@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
-import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, shippingStatuses, type Stock } from '../ordering.ts';
+import { cancelReasons, unpayableReasons, orderLimits, orderMessages, orderStages, quantityProblem, shippingStatuses, type Stock } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
 
 /** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
@@ -32,6 +32,9 @@ export const orderSchema = z.object({
   cardBrand: z.string().optional(),
   cardLast4: z.string().optional(),
   refundedAmount: z.number().meta({ description: 'US dollars refunded so far (0 when none)' }),
+  unpayable: z.enum(unpayableReasons).optional().meta({
+    description: 'In lists and reads, for an unpaid order that cannot be paid now: its product has fewer pieces left than it asks for, or is no longer sold',
+  }),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -5,6 +5,8 @@ import { isPostgres } from '../../db/dialect.ts';
 import type { OrdersTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
+/** An order as read for showing it: with its product's stock now (null once the product is deleted). */
+export type ListedOrderRow = OrderRow & { product_stock: number | null };
 export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents'>;
 
 /** How marking an order paid went: `not-unpaid` when it was paid already, or is gone; `cancelled` when it was cancelled. */
@@ -26,11 +28,18 @@ class Refused extends Error {
 }
 
 export function createOrderRepository(db: Database) {
-  async function page(where: { email?: string }, { limit, offset }: Page): Promise<{ rows: OrderRow[]; total: number }> {
+  /** Orders with their product's stock, in the same query: a list shows which unpaid ones cannot be paid now. */
+  const withStock = () => db.selectFrom('orders').leftJoin('products', 'products.id', 'orders.product_id').selectAll('orders').select('products.avail_quantity as product_stock');
+
+  async function page(where: { email?: string }, { limit, offset }: Page): Promise<{ rows: ListedOrderRow[]; total: number }> {
     let query = db.selectFrom('orders');
-    if (where.email !== undefined) query = query.where('email', '=', where.email);
+    let listed = withStock();
+    if (where.email !== undefined) {
+      query = query.where('email', '=', where.email);
+      listed = listed.where('orders.email', '=', where.email);
+    }
     const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      listed.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
@@ -55,6 +64,10 @@ export function createOrderRepository(db: Database) {
 
     findById(id: string): Promise<OrderRow | undefined> {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findListedById(id: string): Promise<ListedOrderRow | undefined> {
+      return withStock().where('orders.id', '=', id).executeTakeFirst();
     },
 
     listAll: (pageOf: Page) => page({}, pageOf),

@@ -9,7 +9,7 @@ import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import type { OrderEvents } from './order-events.ts';
-import type { OrderRepository, OrderRow } from './order-repository.ts';
+import type { ListedOrderRow, OrderRepository, OrderRow } from './order-repository.ts';
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -42,6 +42,16 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
+/** An order as shown in a list or read: for an open unpaid one, whether its product's stock can still cover it. */
+function toListedOrder(row: ListedOrderRow): Order {
+  const order = toOrder(row);
+  if (row.payment_status !== 'unpaid' || row.cancelled_at) return order;
+  if (row.product_stock === null) return { ...order, unpayable: 'product-gone' };
+  // The stock paying takes from (markPaid): enough pieces left for this order's quantity.
+  if (row.product_stock < row.quantity) return { ...order, unpayable: 'out-of-stock' };
+  return order;
+}
+
 /**
  * How settling an order with a confirmed payment went: paid now (its pieces taken from stock), paid
  * already (by this payment or another), or not payable: too few pieces left, the product no longer
@@ -66,8 +76,8 @@ function refuseUnlessOpen(row: OrderRow): void {
  */
 export function createOrderService(orders: OrderRepository, products: ProductRepository, clock: Clock, events: OrderEvents) {
   /** The order, if the viewer may see it; someone else's answers 404 so that ids reveal nothing. */
-  async function reachable(viewer: SignedInUser, id: string): Promise<OrderRow> {
-    const row = isRecordId(id) ? await orders.findById(id) : undefined;
+  async function reachable(viewer: SignedInUser, id: string): Promise<ListedOrderRow> {
+    const row = isRecordId(id) ? await orders.findListedById(id) : undefined;
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw notFound('No order of yours has that id.');
     return row;
   }
@@ -106,7 +116,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
 
     async listAll(page: { limit: number; offset: number }) {
       const { rows, total } = await orders.listAll(page);
-      return { items: rows.map(toOrder), total };
+      return { items: rows.map(toListedOrder), total };
     },
 
     async listFor(viewer: SignedInUser, email: string, page: { limit: number; offset: number }) {
@@ -114,11 +124,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         throw new AppError(403, errorCodes.forbidden, 'You can only see your own orders.');
       }
       const { rows, total } = await orders.listByEmail(email.trim().toLowerCase(), page);
-      return { items: rows.map(toOrder), total };
+      return { items: rows.map(toListedOrder), total };
     },
 
+    /** The order as its page shows it, with whether it can be paid now. */
     async get(viewer: SignedInUser, id: string): Promise<Order> {
-      return toOrder(await reachable(viewer, id));
+      return toListedOrder(await reachable(viewer, id));
     },
 
     /**
