@@ -8,7 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useAdvanceShipping, useEveryOrder } from '../../../features/orders/api/order-queries.ts';
 import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
-import { OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
+import { isOpenUnpaid, OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
 
 const pageSize = 20;
 
@@ -80,7 +80,7 @@ export default function ManageOrderPage() {
                       <OrderStatusBadge order={order} />
                     </td>
                     <td className="text-right align-top">
-                      {order.paymentStatus === 'paid' ? <ShippingButton order={order} /> : <CancelOrderButton order={order} />}
+                      {order.paymentStatus === 'paid' ? <ShippingButton order={order} /> : isOpenUnpaid(order) && <CancelOrderButton order={order} />}
                     </td>
                   </tr>
                 ))}

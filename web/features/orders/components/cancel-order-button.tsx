@@ -5,8 +5,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useCancelOrder } from '../api/order-queries.ts';
 
-/** Cancel for an unpaid order: a modal asks first, then the order is deleted. */
-export function CancelOrderButton({ order }: { order: Order }) {
+/** Cancel for an unpaid order: a modal asks first, then the order is cancelled (and kept, marked so). */
+export function CancelOrderButton({ order, className = 'btn-ghost text-error' }: { order: Order; className?: string }) {
   const toast = useToast();
   const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
@@ -14,7 +14,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
     <>
       <button
         type="button"
-        className="btn btn-ghost btn-sm text-error"
+        className={`btn btn-sm ${className}`}
         aria-label={`Cancel the order for ${order.product}`}
         onClick={() => {
           cancel.reset();
@@ -41,7 +41,8 @@ export function CancelOrderButton({ order }: { order: Order }) {
         }
       >
         <p>
-          {order.quantity} × {order.product} ({formatUsd(order.price)}) will be deleted. This cannot be undone.
+          {order.quantity} × {order.product} ({formatUsd(order.price)}) will be cancelled and can no longer be paid. Nothing is charged. This cannot be
+          undone.
         </p>
       </ConfirmDialog>
     </>
