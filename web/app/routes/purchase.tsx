@@ -38,7 +38,8 @@ export default function PurchasePage() {
               <h1 id="product-name" className="font-display text-3xl font-semibold text-stone-900 sm:text-4xl">
                 {product.data.name}
               </h1>
-              <StockNote stock={product.data} className="badge-lg" />
+              {/* Sold out is said by the stock figure and in place of the form. */}
+              {!isSoldOut(product.data) && <StockNote stock={product.data} className="badge-lg" />}
               <p className="text-stone-700">{product.data.description}</p>
             </div>
             <dl className="grid grid-cols-3 gap-3 text-center">

@@ -40,7 +40,7 @@ export default function MyOrdersPage() {
                     {order.unpayable && isOpenUnpaid(order) && (
                       <p className="text-sm text-error">
                         {order.unpayable === 'out-of-stock'
-                          ? `We no longer have ${order.quantity} in stock, so this order cannot be paid. Please cancel it.`
+                          ? `Fewer than the ${order.quantity} pieces of this order are left, so it cannot be paid. Please cancel it.`
                           : 'This tool is no longer sold, so this order cannot be paid. Please cancel it.'}
                       </p>
                     )}

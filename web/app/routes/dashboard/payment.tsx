@@ -77,7 +77,7 @@ function UnpayableNotice({ order }: { order: Order }) {
       <p className="text-lg font-semibold text-stone-900">{order.unpayable === 'out-of-stock' ? 'Out of stock' : 'No longer sold'}</p>
       <p className="text-sm text-stone-700">
         {order.unpayable === 'out-of-stock'
-          ? `We no longer have ${order.quantity} ${order.product} in stock, so this order cannot be paid.`
+          ? `Fewer than the ${order.quantity} pieces of ${order.product} this order asks for are left in stock, so it cannot be paid.`
           : `${order.product} is no longer sold, so this order cannot be paid.`}{' '}
         Cancel it, and order again what we have.
       </p>
