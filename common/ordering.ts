@@ -1,13 +1,16 @@
 /**
  * The specification's order rules, shared by the purchase page (quick feedback) and the server
  * (which decides): a quantity is accepted only if minQuantity <= quantity < availQuantity, and the
- * total is quantity × unit price. The order form's schema in common/schemas/orders.ts applies them.
+ * total is quantity × unit price. A product no quantity can satisfy (availQuantity <= minQuantity) is
+ * sold out. The order form's schema in common/schemas/orders.ts applies them.
  */
 export const orderMessages = {
   quantityUpdated: 'Your Order Quantity has been updated',
   orderAtLeastAlert: (min: number) => `You have to Order At least ${min}`,
   orderAtLeast: (min: number) => `Please Order At least ${min}`,
-  orderFewerThan: (avail: number) => `We have ${avail} in stock: please order fewer than ${avail}.`,
+  orderAtMost: (most: number) => `Please order at most ${most}: that is all we have left.`,
+  wholeNumber: 'Please order a whole number of pieces.',
+  soldOut: 'Sold out: there are none left to order.',
   placed: 'Order Placed. Please Clear Your Payment At My Orders Section to confirm',
   phoneRequired: 'Phone is Required',
   // The wire spells the field `adress`, as the specification does; people read it spelled right.
@@ -29,10 +32,38 @@ export function isOrderableQuantity(quantity: number, stock: Stock): boolean {
   return Number.isInteger(quantity) && quantity >= stock.minQuantity && quantity < stock.availQuantity;
 }
 
-/** Why a quantity cannot be ordered, or undefined when it can. */
+/** The most pieces one order can take: one fewer than in stock, by the specification's rule (0 when none). */
+export function orderableUnits(stock: Stock): number {
+  return Math.max(0, stock.availQuantity - 1);
+}
+
+/** No quantity can be ordered: even the minimum order is not below the stock. */
+export function isSoldOut(stock: Stock): boolean {
+  return orderableUnits(stock) < stock.minQuantity;
+}
+
+/** At or below this many orderable pieces, customers are told "Only N left". */
+export const lowStockUnits = 5;
+
+/** What customers are told of a product's stock: sold out, only a few left, or nothing in particular. */
+export type StockState = { kind: 'sold-out' } | { kind: 'low'; left: number } | { kind: 'in-stock'; left: number };
+
+export function stockState(stock: Stock): StockState {
+  if (isSoldOut(stock)) return { kind: 'sold-out' };
+  const left = orderableUnits(stock);
+  return left <= lowStockUnits ? { kind: 'low', left } : { kind: 'in-stock', left };
+}
+
+/**
+ * Why a quantity cannot be ordered, or undefined when it can: one message, for what is wrong. The
+ * specification's "Please Order At least {min}" for too few; for too many, the most that can be
+ * ordered, which is never below the minimum (a product where it would be is sold out).
+ */
 export function quantityProblem(quantity: number, stock: Stock): string | undefined {
-  if (!Number.isInteger(quantity) || quantity < stock.minQuantity) return orderMessages.orderAtLeast(stock.minQuantity);
-  if (quantity >= stock.availQuantity) return orderMessages.orderFewerThan(stock.availQuantity);
+  if (isSoldOut(stock)) return orderMessages.soldOut;
+  if (!Number.isFinite(quantity) || quantity < stock.minQuantity) return orderMessages.orderAtLeast(stock.minQuantity);
+  if (!Number.isInteger(quantity)) return orderMessages.wholeNumber;
+  if (quantity >= stock.availQuantity) return orderMessages.orderAtMost(orderableUnits(stock));
   return undefined;
 }
 
@@ -76,6 +107,10 @@ export const orderStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'cancel
 export type OrderStage = (typeof orderStages)[number];
 
 export const cancelReasons = ['customer', 'admin', 'expired'] as const;
+
+/** Why an open unpaid order cannot be paid now: too few pieces left, or its product no longer sold. */
+export const unpayableReasons = ['out-of-stock', 'product-gone'] as const;
+export type UnpayableReason = (typeof unpayableReasons)[number];
 export type CancelReason = (typeof cancelReasons)[number];
 
 export function orderStage(order: { paymentStatus: 'unpaid' | 'paid'; shippingStatus?: ShippingStatus; cancelReason?: CancelReason }): OrderStage {

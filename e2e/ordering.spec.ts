@@ -102,7 +102,7 @@ test.describe('buying a tool', () => {
     await expect(order.getByRole('link', { name: /^PAY/ })).toBeVisible();
   });
 
-  test('an unpaid order is cancelled after a confirmation', async ({ page }) => {
+  test('an unpaid order is cancelled after a confirmation, and stays listed as Cancelled', async ({ page }) => {
     await registerCustomer(page, 'Cass Canceller');
     const product = await someProduct(page);
     await placeOrder(page, product);
@@ -114,7 +114,9 @@ test.describe('buying a tool', () => {
     await expect(order).toHaveCount(1);
     await order.getByRole('button', { name: `Cancel the order for ${product.name}` }).click();
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
-    await expect(page.getByText('No orders yet')).toBeVisible();
+    await expect(order.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(order.getByRole('link', { name: /^PAY/ })).toHaveCount(0);
+    await expect(order.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
   });
 
   test('the admin sees a paid order as Pending, marks it Shipped, and the customer sees Shipped', async ({ page, browser, baseURL }) => {

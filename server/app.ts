@@ -19,7 +19,12 @@ import { createUserService } from './modules/users/user-service.ts';
 import { createOrderRepository } from './modules/orders/order-repository.ts';
 import { orderRoutes } from './modules/orders/order-routes.ts';
 import { createOrderService } from './modules/orders/order-service.ts';
+import { combineOrderEvents } from './modules/orders/order-events.ts';
+import { expireUnpaidOrdersTaskDefinition } from './modules/orders/order-expiry.ts';
+import { createPaymentGatewayFor } from './modules/payments/create-payment-gateway.ts';
+import { createOrderPaymentRepository } from './modules/payments/order-payment-repository.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
+import { createPaymentRelease, releaseOrderPaymentsTaskDefinition, releasePaymentsOnCancel } from './modules/payments/payment-release.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
@@ -114,10 +119,18 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   const rateLimits = createRateLimitRepository(db, clock);
   const emailSender = createEmailSender(config, app.log, clock);
   app.addHook('onClose', () => emailSender.close());
-  // The shop's background tasks (ADR 009); a feature that needs one adds it here.
+  const paymentGateway = gateway ?? createPaymentGatewayFor(config.payments, db, clock);
+  const orderPayments = createOrderPaymentRepository(db);
+  // The shop's background tasks (ADR 009); a feature that needs one adds it here. The expiry sweep
+  // reaches the order service, made below with the mailer this queue feeds: no job runs before the
+  // app is ready, by which time it exists.
   const jobs = createJobQueue({
     database,
-    tasks: [sendEmailTaskDefinition(emailSender, config.publicUrl)],
+    tasks: [
+      sendEmailTaskDefinition(emailSender, config.publicUrl),
+      releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
+      expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => orders.expireUnpaid(hours) }, config.unpaidOrderHours),
+    ],
     clock,
     log: app.log,
     settings: jobSettings,
@@ -150,7 +163,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   const productRepository = createProductRepository(db);
   const products = createProductService(productRepository, clock);
   const orderNotices = createOrderNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
-  const orders = createOrderService(createOrderRepository(db), productRepository, clock, orderNotices);
+  const orders = createOrderService(createOrderRepository(db), productRepository, clock, combineOrderEvents(orderNotices, releasePaymentsOnCancel(jobs)));
   const reviews = createReviewService(createReviewRepository(db), clock);
   const inbox = createInboxService(createInboxRepository(db), clock, { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
   const newsletter = createNewsletterService(createNewsletterRepository(db), clock, { mailer, publicUrl: config.publicUrl });
@@ -163,7 +176,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
       await api.register(productRoutes, { products });
       await api.register(productImageRoutes, { images: createProductImageService(createProductImageRepository(db), clock) });
       await api.register(orderRoutes, { orders });
-      await api.register(paymentsPlugin, { config: config.payments, db, orders, clock, gateway });
+      await api.register(paymentsPlugin, { db, orders, clock, gateway: paymentGateway, orderPayments });
       await api.register(reviewRoutes, { reviews, formsPerHour: config.formRateLimitPerHour });
       await api.register(inboxRoutes, { inbox, formsPerHour: config.formRateLimitPerHour });
       await api.register(newsletterRoutes, { newsletter, formsPerHour: config.formRateLimitPerHour });

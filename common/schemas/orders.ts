@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { carrierLimits, otherCarrier, trackingNumberPattern } from '../carriers.ts';
 import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
-import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, refundStatuses, shippingStatuses, type Stock } from '../ordering.ts';
+import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, refundStatuses, shippingStatuses, type Stock, unpayableReasons } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
 import { paginationQuerySchema } from './pagination.ts';
 
@@ -36,6 +36,9 @@ export const orderSchema = z.object({
   refundedAmount: z.number().meta({ description: 'US dollars refunded so far (0 when none)' }),
   refundStatus: z.enum(refundStatuses).meta({ description: 'none, partial (part of the price refunded) or full' }),
   restockedQuantity: z.number().int().meta({ description: 'How many of its pieces refunds have put back in stock' }),
+  unpayable: z.enum(unpayableReasons).optional().meta({
+    description: 'In lists and reads, for an unpaid order that cannot be paid now: its product has fewer pieces left than it asks for, or is no longer sold',
+  }),
 });
 export type Order = z.infer<typeof orderSchema>;
 

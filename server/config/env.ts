@@ -23,6 +23,7 @@ const envSchema = z.object({
     .pipe(z.array(z.url().refine((url) => new URL(url).origin === url, 'must be origins such as https://shop.example, without a path'))),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  UNPAID_ORDER_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
   // Trusting every X-Forwarded-For hop would let a client choose its own address (and dodge rate
   // limits), so the setting names how many proxies stand in front, or which addresses they have.
   TRUST_PROXY: z
@@ -151,6 +152,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Submissions of each home-page form one client may make per hour. */
   formRateLimitPerHour: number;
+  /** Hours an order may stay unpaid before the shop cancels it as expired, releasing its card hold. */
+  unpaidOrderHours: number;
   auth: AuthConfig;
   payments: PaymentConfig;
   mail: MailConfig;
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     logLevel: vars.LOG_LEVEL,
     trustProxy: vars.TRUST_PROXY,
     formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,
+    unpaidOrderHours: vars.UNPAID_ORDER_HOURS,
     auth: authConfig(vars),
     payments:
       vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY

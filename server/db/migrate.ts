@@ -11,6 +11,7 @@ import { orderFulfilmentMigration } from './migrations/008-order-fulfilment.ts';
 import { orderListsMigration } from './migrations/009-order-lists.ts';
 import { orderDetailsMigration } from './migrations/010-order-details.ts';
 import { refundsMigration } from './migrations/011-refunds.ts';
+import { orderExpiryMigration } from './migrations/012-order-expiry.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   '009-order-lists': orderListsMigration,
   '010-order-details': orderDetailsMigration,
   '011-refunds': refundsMigration,
+  '012-order-expiry': orderExpiryMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

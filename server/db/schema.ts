@@ -104,6 +104,13 @@ export interface LocalRefundsTable {
   created_at: string;
 }
 
+/** Every payment started at the processor for an order, so that cancelling the order can release its card holds. */
+export interface OrderPaymentsTable {
+  payment_id: string;
+  order_id: string;
+  created_at: string;
+}
+
 /** Stripe events already handled, by event id. */
 export interface ProcessedWebhookEventsTable {
   id: string;
@@ -253,6 +260,7 @@ export interface DatabaseSchema {
   twoFactor: AuthTwoFactorTable;
   local_payment_intents: LocalPaymentIntentsTable;
   local_refunds: LocalRefundsTable;
+  order_payments: OrderPaymentsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;
   job_schedules: JobSchedulesTable;

@@ -187,8 +187,8 @@ describe('cancelling an order', () => {
     const byAdmin = await placeOrder(app(), people.oscar, chisel.id, 3);
     expect((await call(app(), 'DELETE', `/api/orders/${own._id}`, carol)).json()).toEqual({ deletedCount: 1 });
     expect((await call(app(), 'DELETE', `/api/orders/${byAdmin._id}`, people.admin)).json()).toEqual({ deletedCount: 1 });
-    // Gone already: nothing more to cancel, nothing more to say.
-    expect((await call(app(), 'DELETE', `/api/orders/${own._id}`, carol)).statusCode).toBe(404);
+    // Cancelled already: nothing more to cancel, nothing more to say.
+    expect((await call(app(), 'DELETE', `/api/orders/${own._id}`, carol)).statusCode).toBe(409);
     await allSent();
 
     const toCarol = theMail(`Your Joinery order ${own.orderNumber} was cancelled`, carol.email);

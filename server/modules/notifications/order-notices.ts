@@ -33,9 +33,12 @@ export function createOrderNotices({ mailer, publicUrl, shopNotifyEmail }: Order
 
     delivered: (transaction, order) => mailer.enqueue(transaction, { to: order.email, content: orderDelivered({ order, orderUrl: myOrdersUrl }) }),
 
-    // A person cancelled it (the customer or an admin): the message says cancelled, not expired.
+    // Cancelled by a person (the customer or an admin), or by the shop because it stayed unpaid too long.
     cancelled: (transaction, order) =>
-      mailer.enqueue(transaction, { to: order.email, content: orderCancelled({ order, ordersUrl: `${publicUrl}/products`, expired: false }) }),
+      mailer.enqueue(transaction, {
+        to: order.email,
+        content: orderCancelled({ order, ordersUrl: `${publicUrl}/products`, expired: order.cancelReason === 'expired' }),
+      }),
 
     refunded: (transaction, order, { amount, reason }) =>
       mailer.enqueue(transaction, { to: order.email, content: orderRefunded({ order, amount, reason, orderUrl: myOrdersUrl }) }),

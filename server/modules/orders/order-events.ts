@@ -13,7 +13,10 @@ export interface OrderEvents {
   paid(transaction: Database, order: Order): Promise<void>;
   shipped(transaction: Database, order: Order): Promise<void>;
   delivered(transaction: Database, order: Order): Promise<void>;
-  /** An unpaid order was cancelled (deleted) by its customer or an admin; `order` is as it was. */
+  /**
+   * An unpaid order was cancelled, by its customer or an admin, or by the shop because it stayed
+   * unpaid too long (`cancelReason` says which). It is kept, and can never be paid any more.
+   */
   cancelled(transaction: Database, order: Order): Promise<void>;
   /** Money was given back for a paid order (by the shop, or at the card processor); `order` includes it. */
   refunded(transaction: Database, order: Order, refund: RefundNews): Promise<void>;
@@ -24,4 +27,26 @@ export interface RefundNews {
   /** US dollars given back by this refund. */
   amount: number;
   reason: string;
+}
+
+/**
+ * Several listeners as one: each method calls every listener that has it, in the order given, in
+ * the same transaction. A listener that throws rolls the change back, as with a single one.
+ */
+export function combineOrderEvents(...listeners: Partial<OrderEvents>[]): OrderEvents {
+  const each =
+    (name: Exclude<keyof OrderEvents, 'refunded'>) =>
+    async (transaction: Database, order: Order): Promise<void> => {
+      for (const listener of listeners) await listener[name]?.(transaction, order);
+    };
+  return {
+    placed: each('placed'),
+    paid: each('paid'),
+    shipped: each('shipped'),
+    delivered: each('delivered'),
+    cancelled: each('cancelled'),
+    async refunded(transaction, order, refund) {
+      for (const listener of listeners) await listener.refunded?.(transaction, order, refund);
+    },
+  };
 }

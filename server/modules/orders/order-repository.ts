@@ -1,11 +1,14 @@
 import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable, sql } from 'kysely';
 import type { OrderListStage } from '../../../common/schemas/orders.ts';
+import type { CancelReason } from '../../../common/ordering.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import type { DatabaseSchema, OrdersTable, RefundsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
+/** An order as read for showing it: with its product's stock now (null once the product is deleted). */
+export type ListedOrderRow = OrderRow & { product_stock: number | null };
 export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents' | 'restocked_quantity'>;
 export type RefundRow = Selectable<RefundsTable>;
 
@@ -19,10 +22,10 @@ export type AddRefundOutcome = { outcome: 'recorded'; order: OrderRow; refund: R
 /** One shipping step: the new status, and when (and for shipped, by whom and under which number) it was taken. */
 export type ShippingStep = Pick<Updateable<OrdersTable>, 'shipping_status' | 'shipped_at' | 'carrier' | 'tracking_number' | 'delivered_at'>;
 
-/** How marking an order paid went: `not-unpaid` when it was paid already, or is gone. */
-export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'out-of-stock' | 'product-gone';
+/** How marking an order paid went: `not-unpaid` when it was paid already, or is gone; `cancelled` when it was cancelled. */
+export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'cancelled' | 'out-of-stock' | 'product-gone';
 
-/** Work done in the transaction of a change, with the order as the change left it (or, for a deletion, as it was). */
+/** Work done in the transaction of a change, with the order as the change left it. */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
 
 /** The payment that pays an order: the processor's id, and the card where the processor tells it. */
@@ -66,7 +69,18 @@ const stageConditions: Record<OrderListStage, (eb: OrdersExpression) => Expressi
 };
 
 export function createOrderRepository(db: Database) {
-  async function page(where: OrderFilter & { email?: string }, { limit, offset }: Page): Promise<{ rows: OrderRow[]; total: number }> {
+  /**
+   * The orders with their products' stock now, read in one query for the whole page (not one per
+   * order): a list shows which unpaid ones cannot be paid any more.
+   */
+  async function withStock(rows: OrderRow[]): Promise<ListedOrderRow[]> {
+    const productIds = [...new Set(rows.flatMap((row) => (row.product_id ? [row.product_id] : [])))];
+    const products = productIds.length === 0 ? [] : await db.selectFrom('products').select(['id', 'avail_quantity']).where('id', 'in', productIds).execute();
+    const stock = new Map(products.map((product) => [product.id, product.avail_quantity]));
+    return rows.map((row) => ({ ...row, product_stock: row.product_id === null ? null : (stock.get(row.product_id) ?? null) }));
+  }
+
+  async function page(where: OrderFilter & { email?: string }, { limit, offset }: Page): Promise<{ rows: ListedOrderRow[]; total: number }> {
     let query = db.selectFrom('orders');
     if (where.email !== undefined) query = query.where('email', '=', where.email);
     if (where.stage) query = query.where(stageConditions[where.stage]);
@@ -81,7 +95,7 @@ export function createOrderRepository(db: Database) {
       query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(count.total) };
+    return { rows: await withStock(rows), total: Number(count.total) };
   }
 
   return {
@@ -105,6 +119,11 @@ export function createOrderRepository(db: Database) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    async findListedById(id: string): Promise<ListedOrderRow | undefined> {
+      const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && (await withStock([row]))[0];
+    },
+
     /** The order's refunds, oldest first (by the index on order and time). */
     refundsOf(orderId: string): Promise<RefundRow[]> {
       return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
@@ -114,19 +133,41 @@ export function createOrderRepository(db: Database) {
     listAll: (filter: OrderFilter, pageOf: Page) => page(filter, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
 
-    /** Deletes an order only while it is unpaid, running `alongside` with it; answers how many were deleted (0 or 1). */
-    async deleteUnpaid(id: string, alongside: Alongside): Promise<number> {
+    /**
+     * Cancels an order only while it is unpaid and open, running `alongside` with it as cancelled;
+     * answers it, or undefined when it was paid or cancelled meanwhile. The order is kept.
+     */
+    async cancelUnpaid(id: string, reason: CancelReason, now: string, alongside: Alongside): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const deleted = await trx.deleteFrom('orders').where('id', '=', id).where('payment_status', '=', 'unpaid').returningAll().executeTakeFirst();
-        if (!deleted) return 0;
-        await alongside(trx, deleted);
-        return 1;
+        const cancelled = await trx
+          .updateTable('orders')
+          .set({ cancelled_at: now, cancel_reason: reason })
+          .where('id', '=', id)
+          .where('payment_status', '=', 'unpaid')
+          .where('cancelled_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (cancelled) await alongside(trx, cancelled);
+        return cancelled;
       });
+    },
+
+    /** Up to `limit` open unpaid orders placed before `cutoff`, oldest first (the unpaid stage's index, `orders_unpaid_idx`). */
+    async findExpiring(cutoff: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where(stageConditions.unpaid)
+        .where('created_at', '<', cutoff)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /**
      * Marks an order paid and takes its pieces from stock in one transaction: the order turns paid
-     * only if it was unpaid, and the stock falls only if it covers the order. Two payments can never
+     * only if it was unpaid and not cancelled, and the stock falls only if it covers the order. Two payments can never
      * take the same last pieces, nor pay one order twice. `alongside` runs only when this call made
      * the order paid, in the same transaction.
      */
@@ -146,9 +187,13 @@ export function createOrderRepository(db: Database) {
             })
             .where('id', '=', id)
             .where('payment_status', '=', 'unpaid')
+            .where('cancelled_at', 'is', null)
             .returningAll()
             .executeTakeFirst();
-          if (!order) return 'not-unpaid';
+          if (!order) {
+            const seen = await trx.selectFrom('orders').select('cancelled_at').where('id', '=', id).executeTakeFirst();
+            return seen?.cancelled_at ? 'cancelled' : 'not-unpaid';
+          }
           if (!order.product_id) throw new Refused('product-gone');
           const taken = await trx
             .updateTable('products')

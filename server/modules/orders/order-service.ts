@@ -23,7 +23,7 @@ import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import type { OrderEvents } from './order-events.ts';
-import type { OrderRepository, OrderRow, PaidBy, RefundRow } from './order-repository.ts';
+import type { ListedOrderRow, OrderRepository, OrderRow, PaidBy, RefundRow } from './order-repository.ts';
 
 /** The card that paid an order: its brand, as Stripe names brands, and its last four digits. */
 type PaymentCard = NonNullable<PaidBy['card']>;
@@ -61,6 +61,16 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
+/** An order as shown in a list or read: for an open unpaid one, whether its product's stock can still cover it. */
+function toListedOrder(row: ListedOrderRow): Order {
+  const order = toOrder(row);
+  if (row.payment_status !== 'unpaid' || row.cancelled_at) return order;
+  if (row.product_stock === null) return { ...order, unpayable: 'product-gone' };
+  // The stock paying takes from (markPaid): enough pieces left for this order's quantity.
+  if (row.product_stock < row.quantity) return { ...order, unpayable: 'out-of-stock' };
+  return order;
+}
+
 /** A refund the admin asks for, in cents; `restock` pieces go back in stock. */
 export interface RefundRequest {
   amountCents: number;
@@ -93,6 +103,16 @@ function toRefund(row: RefundRow): OrderRefund {
  */
 export type Settlement = { outcome: 'paid' | 'already-paid'; order: Order } | { outcome: 'out-of-stock' | 'product-gone' | 'cancelled' };
 
+/** Orders the expiry sweep cancels per query. */
+const expiryBatch = 100;
+
+/** Refuses, with 409, to cancel or pay an order that is paid or cancelled already. */
+function refuseUnlessOpen(row: OrderRow): void {
+  if (row.payment_status === 'paid') throw conflict('A paid order cannot be cancelled.', 'ORDER_PAID');
+  if (row.cancel_reason === 'expired') throw conflict('This order expired unpaid and has been cancelled already.', 'ORDER_CANCELLED');
+  if (row.cancelled_at) throw conflict('This order has been cancelled already.', 'ORDER_CANCELLED');
+}
+
 /**
  * Orders and their state, as design.md's table allows: customers reach their own, admins every one.
  * Other modules get `Order`s from here and change an order only through these operations. Each
@@ -100,8 +120,8 @@ export type Settlement = { outcome: 'paid' | 'already-paid'; order: Order } | { 
  */
 export function createOrderService(orders: OrderRepository, products: ProductRepository, clock: Clock, events: OrderEvents) {
   /** The order, if the viewer may see it; someone else's answers 404 so that ids reveal nothing. */
-  async function reachable(viewer: SignedInUser, id: string): Promise<OrderRow> {
-    const row = isRecordId(id) ? await orders.findById(id) : undefined;
+  async function reachable(viewer: SignedInUser, id: string): Promise<ListedOrderRow> {
+    const row = isRecordId(id) ? await orders.findListedById(id) : undefined;
     if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw notFound('No order of yours has that id.');
     return row;
   }
@@ -142,7 +162,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     async listAll({ stage, q, ...page }: OrderListQuery) {
       const number = q ? parseOrderNumber(q) : undefined;
       const { rows, total } = await orders.listAll({ stage, number, text: number === undefined ? q : undefined }, page);
-      return { items: rows.map(toOrder), total };
+      return { items: rows.map(toListedOrder), total };
     },
 
     async listFor(viewer: SignedInUser, email: string, page: { limit: number; offset: number }) {
@@ -150,11 +170,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         throw new AppError(403, errorCodes.forbidden, 'You can only see your own orders.');
       }
       const { rows, total } = await orders.listByEmail(email.trim().toLowerCase(), page);
-      return { items: rows.map(toOrder), total };
+      return { items: rows.map(toListedOrder), total };
     },
 
+    /** The order as its page shows it, with whether it can be paid now. */
     async get(viewer: SignedInUser, id: string): Promise<Order> {
-      return toOrder(await reachable(viewer, id));
+      return toListedOrder(await reachable(viewer, id));
     },
 
     /** Everything the order's detail page shows: the order, its refunds and what happened to it when. */
@@ -173,12 +194,14 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     },
 
     /**
-     * The viewer's order, if it can be paid now: unpaid, its product still sold, and enough of it in
+     * The viewer's order, if it can be paid now: unpaid, not cancelled, its product still sold, and enough of it in
      * stock. Otherwise a 409 that says why, before any card is asked for.
      */
     async getPayable(viewer: SignedInUser, id: string): Promise<Order> {
       const row = await reachable(viewer, id);
       if (row.payment_status === 'paid') throw conflict('This order is already paid.', 'ORDER_PAID');
+      if (row.cancel_reason === 'expired') throw conflict('This order expired unpaid, so it cannot be paid. Please place a new one.', 'ORDER_CANCELLED');
+      if (row.cancelled_at) throw conflict('This order has been cancelled, so it cannot be paid.', 'ORDER_CANCELLED');
       const product = row.product_id ? await products.findById(row.product_id) : undefined;
       if (!product) throw conflict(`${row.product} is no longer sold, so this order cannot be paid. Please cancel it.`, 'PRODUCT_GONE');
       if (product.avail_quantity < row.quantity) {
@@ -211,7 +234,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const outcome = await orders.markPaid(id, { transactionId, card }, clock().toISOString(), async (trx, paid) => {
         if (captured) await events.paid(trx, toOrder(paid));
       });
-      if (outcome === 'out-of-stock' || outcome === 'product-gone') return { outcome };
+      if (outcome === 'out-of-stock' || outcome === 'product-gone' || outcome === 'cancelled') return { outcome };
       const row = await orders.findById(id);
       if (!row) return { outcome: 'cancelled' };
       return { outcome: outcome === 'paid' ? 'paid' : 'already-paid', order: toOrder(row) };
@@ -230,11 +253,42 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       await orders.revertPayment(id, transactionId);
     },
 
-    /** Cancelling deletes an unpaid order; a paid one cannot be cancelled. */
+    /**
+     * Cancels an unpaid order, which is kept with who cancelled it; it can never be paid after. The
+     * answer keeps the specification's `{ deletedCount: 1 }`. A paid order, or one cancelled already,
+     * answers 409 and announces nothing.
+     */
     async cancel(viewer: SignedInUser, id: string): Promise<{ deletedCount: number }> {
       const row = await reachable(viewer, id);
-      if (row.payment_status === 'paid') throw conflict('A paid order cannot be cancelled.', 'ORDER_PAID');
-      return { deletedCount: await orders.deleteUnpaid(row.id, (trx, cancelled) => events.cancelled(trx, toOrder(cancelled))) };
+      refuseUnlessOpen(row);
+      const reason = viewer.role === 'admin' ? 'admin' : 'customer';
+      const cancelled = await orders.cancelUnpaid(row.id, reason, clock().toISOString(), (trx, order) => events.cancelled(trx, toOrder(order)));
+      if (!cancelled) {
+        // Paid or cancelled in the moment between reading and cancelling: say which.
+        const now = await orders.findById(row.id);
+        if (now) refuseUnlessOpen(now);
+        throw conflict('The order changed meanwhile. Reload and try again.');
+      }
+      return { deletedCount: 1 };
+    },
+
+    /**
+     * The shop's sweep: cancels as expired every order still unpaid `hours` after it was placed, in
+     * batches, each order in its own transaction with its announcement. Answers how many it cancelled.
+     * Running twice, or in two processes at once, cancels each order once.
+     */
+    async expireUnpaid(hours: number): Promise<number> {
+      const now = clock();
+      const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
+      let expired = 0;
+      for (;;) {
+        const ids = await orders.findExpiring(cutoff, expiryBatch);
+        for (const id of ids) {
+          const cancelled = await orders.cancelUnpaid(id, 'expired', now.toISOString(), (trx, order) => events.cancelled(trx, toOrder(order)));
+          if (cancelled) expired += 1;
+        }
+        if (ids.length < expiryBatch) return expired;
+      }
     },
 
     /** The paid order this payment paid, for the card processor's events. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEmail, createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, call, type Caller, orderRow, payOrder, placeOrder, shipping, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, call, type Caller, orderRow, payOrder, placeOrder, setStock, shipping, stockOf, type TestProduct } from '../../test/ordering.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
 
@@ -131,8 +131,8 @@ describe('POST /api/orders', () => {
     ['null', null, 'quantity: Quantity must be a whole number'],
     ['huge', 1e12, 'quantity: That quantity is more than we could ever make'],
     ['below minQuantity', 1, 'Please Order At least 2'],
-    ['equal to availQuantity', 10, 'We have 10 in stock: please order fewer than 10.'],
-    ['above availQuantity', 11, 'We have 10 in stock: please order fewer than 10.'],
+    ['equal to availQuantity', 10, 'Please order at most 9: that is all we have left.'],
+    ['above availQuantity', 11, 'Please order at most 9: that is all we have left.'],
   ])('refuses a quantity that is %s with 400 and a clear message, storing nothing', async (_case, quantity, message) => {
     const before = await orderCount();
     const res = await request('POST', '/api/orders', carol, { productId: chisel.id, quantity, ...shipping });
@@ -147,6 +147,17 @@ describe('POST /api/orders', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toMatch(/^Invalid request\. quantity: Quantity must be/);
     }
+  });
+
+  it('takes the minimum when the stock is one above it, and nothing when the stock equals it (sold out)', async () => {
+    const lastOne = await addProduct(shop.db, { minQuantity: 2, availQuantity: 3 });
+    expect((await request('POST', '/api/orders', carol, { productId: lastOne.id, quantity: 2, ...shipping })).statusCode).toBe(201);
+    const soldOut = await addProduct(shop.db, { minQuantity: 2, availQuantity: 2 });
+    const before = await orderCount();
+    const res = await request('POST', '/api/orders', carol, { productId: soldOut.id, quantity: 2, ...shipping });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Sold out: there are none left to order.' });
+    expect(await orderCount()).toBe(before);
   });
 
   it('accepts the largest quantity below availQuantity', async () => {
@@ -330,18 +341,19 @@ describe('DELETE /api/orders/{id}', () => {
     expect(await orderRow(shop.db, order._id)).toBeDefined();
   });
 
-  it("lets the owner cancel their unpaid order, which deletes it", async () => {
+  it('lets the owner cancel their unpaid order, which is kept as cancelled and can be cancelled only once', async () => {
     const order = await placeOrder(shop.app, carol, chisel.id, 2);
     const res = await request('DELETE', `/api/orders/${order._id}`, carol);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await orderRow(shop.db, order._id)).toBeUndefined();
-    expect((await ordersOf(carol.email, carol, '?limit=100')).json().map((o: { _id: string }) => o._id)).not.toContain(order._id);
-    expect((await request('GET', `/api/duepaymentOrder/${order._id}`, carol)).statusCode).toBe(404);
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ payment_status: 'unpaid', cancel_reason: 'customer', cancelled_at: expect.any(String) });
+    const listed = (await ordersOf(carol.email, carol, '?limit=100')).json().find((o: { _id: string }) => o._id === order._id);
+    expect(listed).toMatchObject({ stage: 'cancelled', cancelReason: 'customer', cancelledAt: expect.any(String) });
+    expect((await request('GET', `/api/duepaymentOrder/${order._id}`, carol)).json()).toMatchObject({ stage: 'cancelled' });
 
     const again = await request('DELETE', `/api/orders/${order._id}`, carol);
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual(notFound);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'ORDER_CANCELLED', message: 'This order has been cancelled already.' });
   });
 
   it("refuses another customer's order and keeps it", async () => {
@@ -352,12 +364,12 @@ describe('DELETE /api/orders/{id}', () => {
     expect(await orderRow(shop.db, order._id)).toBeDefined();
   });
 
-  it("lets an admin cancel any customer's unpaid order", async () => {
+  it("lets an admin cancel any customer's unpaid order, recorded as the admin's", async () => {
     const order = await placeOrder(shop.app, oscar, chisel.id, 3);
     const res = await request('DELETE', `/api/orders/${order._id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect(await orderRow(shop.db, order._id)).toBeUndefined();
+    expect(await orderRow(shop.db, order._id)).toMatchObject({ cancel_reason: 'admin' });
   });
 
   it('refuses to cancel a paid order, for the owner and for an admin, with 409', async () => {
@@ -494,5 +506,29 @@ describe('PATCH /api/orders/{id}/shipping', () => {
     const results = await Promise.all([ship(order._id, 'shipped', admin), ship(order._id, 'shipped', admin)]);
     expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(await orderRow(shop.db, order._id)).toMatchObject({ shipping_status: 'shipped' });
+  });
+});
+
+describe('unpaid orders their stock can no longer cover', () => {
+  it('are listed and read as unpayable, out of stock or product gone, and can still be cancelled', async () => {
+    const saw = await addProduct(shop.db, { minQuantity: 1, availQuantity: 10 });
+    const gone = await addProduct(shop.db, { minQuantity: 1, availQuantity: 10 });
+    const short = await placeOrder(shop.app, carol, saw.id, 6);
+    const covered = await placeOrder(shop.app, carol, saw.id, 5);
+    const orphan = await placeOrder(shop.app, carol, gone.id, 1);
+    await setStock(shop.db, saw.id, 5);
+    await shop.db.deleteFrom('products').where('id', '=', gone.id).execute();
+
+    const listed = (await ordersOf(carol.email, carol, '?limit=100')).json<{ _id: string; unpayable?: string }[]>();
+    const unpayableOf = (id: string) => listed.find((order) => order._id === id)?.unpayable;
+    expect(unpayableOf(short._id)).toBe('out-of-stock');
+    expect(unpayableOf(covered._id)).toBeUndefined();
+    expect(unpayableOf(orphan._id)).toBe('product-gone');
+    expect((await request('GET', '/api/orders?limit=100', admin)).json().find((order: { _id: string }) => order._id === short._id)).toMatchObject({ unpayable: 'out-of-stock' });
+    expect((await request('GET', `/api/duepaymentOrder/${short._id}`, carol)).json()).toMatchObject({ unpayable: 'out-of-stock' });
+
+    expect((await request('DELETE', `/api/orders/${short._id}`, carol)).json()).toEqual({ deletedCount: 1 });
+    // Cancelled, it is no longer waiting for anything.
+    expect((await request('GET', `/api/duepaymentOrder/${short._id}`, carol)).json()).not.toHaveProperty('unpayable');
   });
 });

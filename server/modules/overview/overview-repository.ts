@@ -6,6 +6,8 @@ export interface DaySales {
   /** YYYY-MM-DD (UTC). */
   day: string;
   cents: number;
+  /** Refunded since, of the orders paid that day. */
+  refundedCents: number;
   orders: number;
 }
 
@@ -46,13 +48,18 @@ export function createOverviewRepository(db: Database) {
     async salesByDay(fromDay: string, toDay: string): Promise<DaySales[]> {
       const rows = await db
         .selectFrom('orders')
-        .select((eb) => [paidDay.as('day'), eb.fn.sum<number>('price_cents').as('cents'), eb.fn.countAll<number>().as('orders')])
+        .select((eb) => [
+          paidDay.as('day'),
+          eb.fn.sum<number>('price_cents').as('cents'),
+          eb.fn.sum<number>('refunded_cents').as('refunded_cents'),
+          eb.fn.countAll<number>().as('orders'),
+        ])
         .where('paid_at', '>=', fromDay)
         .where('paid_at', '<', toDay)
         .groupBy(paidDay)
         .execute();
       // PostgreSQL's SUM and COUNT are bigints; the pool parses those, Number() makes sure.
-      return rows.map((row) => ({ day: row.day, cents: Number(row.cents), orders: Number(row.orders) }));
+      return rows.map((row) => ({ day: row.day, cents: Number(row.cents), refundedCents: Number(row.refunded_cents), orders: Number(row.orders) }));
     },
 
     /** Orders counted by payment and shipping status (orders_status_idx covers it). */
@@ -63,6 +70,19 @@ export function createOverviewRepository(db: Database) {
         .groupBy(['payment_status', 'shipping_status'])
         .execute();
       return rows.map((row) => ({ paymentStatus: row.payment_status, shippingStatus: row.shipping_status, count: Number(row.count) }));
+    },
+
+    /**
+     * Orders that were cancelled or expired, which countsByStatus counts as unpaid: only an unpaid
+     * order can be cancelled (orders_cancelled_idx holds exactly these).
+     */
+    async countCancelled(): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('cancelled_at', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     /** Products with fewer than `margin` pieces above their minimum order, fewest first. */

@@ -15,13 +15,15 @@ function utcDay(now: Date, offset: number): string {
   return new Date(midnight + offset * dayMs).toISOString().slice(0, 10);
 }
 
-function ordersByStatus(counts: StatusCount[]): Overview['ordersByStatus'] {
-  const totals = { notPaid: 0, pending: 0, shipped: 0, delivered: 0 };
+function ordersByStatus(counts: StatusCount[], cancelled: number): Overview['ordersByStatus'] {
+  const totals = { notPaid: 0, pending: 0, shipped: 0, delivered: 0, cancelled };
   for (const { paymentStatus, shippingStatus, count } of counts) {
     if (paymentStatus !== 'paid') totals.notPaid += count;
     // A paid order without a shipping status has not been sent yet: it waits with the pending ones.
     else totals[shippingStatus ?? 'pending'] += count;
   }
+  // Cancelled and expired orders stay unpaid; only the others still wait for payment.
+  totals.notPaid -= cancelled;
   return totals;
 }
 
@@ -32,9 +34,10 @@ export function createOverviewService(overview: OverviewRepository, clock: Clock
     async get(): Promise<Overview> {
       const now = clock();
       const dates = Array.from({ length: overviewDays }, (_, index) => utcDay(now, index - (overviewDays - 1)));
-      const [sales, counts, lowStock] = await Promise.all([
+      const [sales, counts, cancelled, lowStock] = await Promise.all([
         overview.salesByDay(utcDay(now, 1 - overviewDays), utcDay(now, 1)),
         overview.countsByStatus(),
+        overview.countCancelled(),
         overview.lowStock(lowStockMargin, lowStockListLength),
       ]);
       const salesOn = new Map(sales.map((day) => [day.day, day]));
@@ -42,9 +45,9 @@ export function createOverviewService(overview: OverviewRepository, clock: Clock
         // Every day is present, so that the chart's axis has no gaps: a day without sales is zero.
         days: dates.map((date) => {
           const day = salesOn.get(date);
-          return { date, revenue: centsToDollars(day?.cents ?? 0), paidOrders: day?.orders ?? 0 };
+          return { date, revenue: centsToDollars(day?.cents ?? 0), refunded: centsToDollars(day?.refundedCents ?? 0), paidOrders: day?.orders ?? 0 };
         }),
-        ordersByStatus: ordersByStatus(counts),
+        ordersByStatus: ordersByStatus(counts, cancelled),
         lowStock: lowStock.map(({ id, ...product }) => ({ _id: id, ...product })),
       };
     },

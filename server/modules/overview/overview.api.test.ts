@@ -57,7 +57,7 @@ describe('GET /api/overview: who may call it', () => {
     const body = res.json<Overview>();
     expect(body.days).toHaveLength(30);
     expect(body.days.at(-1)?.date).toBe(systemClock().toISOString().slice(0, 10));
-    expect(body.ordersByStatus).toEqual({ notPaid: 0, pending: 0, shipped: 0, delivered: 0 });
+    expect(body.ordersByStatus).toEqual({ notPaid: 0, pending: 0, shipped: 0, delivered: 0, cancelled: 0 });
     expect(body.lowStock).toEqual([]);
   });
 });
@@ -69,13 +69,18 @@ describe('GET /api/overview: the figures', () => {
     await paid('2026-10-21T12:00:00.000Z', 70000); // 31 days ago: before the window
     await paid('2026-10-22T23:59:59.999Z', 80000, 'delivered'); // the last moment before the window
     await paid('2026-10-23T00:00:00.000Z', 1999); // the window's first moment
-    await paid('2026-11-05T09:15:00.000Z', 1250, 'shipped');
+    const refundedInFull = await paid('2026-11-05T09:15:00.000Z', 1250, 'shipped');
+    await shop.db.updateTable('orders').set({ refunded_cents: 1250 }).where('id', '=', refundedInFull.id).execute();
     await paid('2026-11-05T17:45:00.000Z', 2400, 'delivered');
     await paid('2026-11-10T10:00:00.000Z', 3000, null); // paid before shipping was tracked
     await paid('2026-11-21T00:00:00.000Z', 500); // today
     await paid('2026-11-21T15:29:00.000Z', 10001); // today, a minute ago
     await paid('2026-11-22T00:00:00.000Z', 90000); // tomorrow (a clock elsewhere running ahead)
     for (let i = 0; i < 3; i += 1) await addOrder(shop.db, { priceCents: 5000 });
+    for (const cancel_reason of ['customer', 'expired'] as const) {
+      const { id } = await addOrder(shop.db, { priceCents: 5000 });
+      await shop.db.updateTable('orders').set({ cancelled_at: '2026-11-20T10:00:00.000Z', cancel_reason }).where('id', '=', id).execute();
+    }
   });
 
   it('gives every one of the last 30 UTC days, oldest first, ending today', async () => {
@@ -91,10 +96,10 @@ describe('GET /api/overview: the figures', () => {
     const { days } = await overview();
     const withSales = days.filter((day) => day.paidOrders > 0);
     expect(withSales).toEqual([
-      { date: '2026-10-23', revenue: 19.99, paidOrders: 1 },
-      { date: '2026-11-05', revenue: 36.5, paidOrders: 2 },
-      { date: '2026-11-10', revenue: 30, paidOrders: 1 },
-      { date: '2026-11-21', revenue: 105.01, paidOrders: 2 },
+      { date: '2026-10-23', revenue: 19.99, refunded: 0, paidOrders: 1 },
+      { date: '2026-11-05', revenue: 36.5, refunded: 12.5, paidOrders: 2 },
+      { date: '2026-11-10', revenue: 30, refunded: 0, paidOrders: 1 },
+      { date: '2026-11-21', revenue: 105.01, refunded: 0, paidOrders: 2 },
     ]);
   });
 
@@ -102,13 +107,13 @@ describe('GET /api/overview: the figures', () => {
     const { days } = await overview();
     const quiet = days.filter((day) => !['2026-10-23', '2026-11-05', '2026-11-10', '2026-11-21'].includes(day.date));
     expect(quiet).toHaveLength(26);
-    for (const day of quiet) expect(day).toEqual({ date: day.date, revenue: 0, paidOrders: 0 });
+    for (const day of quiet) expect(day).toEqual({ date: day.date, revenue: 0, refunded: 0, paidOrders: 0 });
     const total = days.reduce((sum, day) => sum + day.paidOrders, 0);
     expect(total).toBe(6);
   });
 
-  it('counts every order by status; a paid order without a shipping status counts as pending', async () => {
-    expect((await overview()).ordersByStatus).toEqual({ notPaid: 3, pending: 6, shipped: 1, delivered: 2 });
+  it('counts every order by status; a paid order without a shipping status counts as pending, a cancelled one apart', async () => {
+    expect((await overview()).ordersByStatus).toEqual({ notPaid: 3, pending: 6, shipped: 1, delivered: 2, cancelled: 2 });
   });
 
   it('moves its window with the clock: a day later, the window starts a day later', async () => {
@@ -116,8 +121,8 @@ describe('GET /api/overview: the figures', () => {
     try {
       const adminTomorrow = await signIn(tomorrow.app, admin.email, admin.password);
       const { days } = (await call(tomorrow.app, 'GET', '/api/overview', adminTomorrow)).json<Overview>();
-      expect(days[0]).toEqual({ date: '2026-10-24', revenue: 0, paidOrders: 0 });
-      expect(days[29]).toEqual({ date: '2026-11-22', revenue: 900, paidOrders: 1 });
+      expect(days[0]).toEqual({ date: '2026-10-24', revenue: 0, refunded: 0, paidOrders: 0 });
+      expect(days[29]).toEqual({ date: '2026-11-22', revenue: 900, refunded: 0, paidOrders: 1 });
     } finally {
       await tomorrow.close();
     }
@@ -158,6 +163,13 @@ describe('the overview queries', () => {
     expect(plan).toContain('orders_paid_at_idx');
     // SQLite's SCAN and PostgreSQL's Seq Scan read the whole table.
     expect(plan).not.toMatch(/\bSCAN orders\b|Seq Scan/);
+  });
+
+  it('count the cancelled unpaid orders through an index, not by reading every order', async () => {
+    const [plan] = await queryPlansOf(shop.database, (db) => repository(db).countCancelled());
+    // orders_cancelled_idx holds exactly the cancelled orders: reading all of it reads no other order.
+    expect(plan).toMatch(/INDEX orders_cancelled_idx|Index (Only )?Scan using orders_cancelled_idx|Bitmap Index Scan on orders_cancelled_idx/);
+    expect(plan).not.toMatch(/\bSCAN orders(?! USING (COVERING )?INDEX orders_cancelled_idx)|Seq Scan/);
   });
 
   it('count orders by status from orders_status_idx', async () => {

@@ -114,6 +114,8 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
       return (await payments.refundsOf(paymentId)).map(asGatewayRefund);
     },
 
+    // cancel moves only a payment that is still open, so it releases one as well.
+    release: cancel,
     routes: localCardFormRoutes({ authorise, cancel }),
   };
 }

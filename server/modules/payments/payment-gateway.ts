@@ -82,6 +82,12 @@ export interface PaymentGateway {
   /** Every refund of a payment, whoever made it (the shop, or someone at the processor). */
   refundsOf(paymentId: string): Promise<GatewayRefund[]>;
   /**
+   * Lets go of a payment whose order was cancelled: cancels it if it could still hold or take money
+   * (awaiting a card, or authorised), so that the customer's card is never held for nothing. A
+   * payment already cancelled or captured, or unknown, is left as it is: releasing twice is harmless.
+   */
+  release(id: string): Promise<void>;
+  /**
    * The routes this processor brings (the local card form, Stripe's webhook), registered under /api
    * with the gateway itself, so that a gateway given to the app keeps them.
    */

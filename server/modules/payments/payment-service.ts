@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { dollarsToCents, formatUsd } from '../../../common/money.ts';
 import type { Order, PaymentIntent } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { AppError, conflict } from '../../errors.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { OrderService, Settlement } from '../orders/order-service.ts';
 import type { GatewayPayment, PaymentGateway, ProcessorEvent, ProcessorEventResult } from './payment-gateway.ts';
 import type { RefundService } from './refund-service.ts';
+import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { WebhookEventRepository } from './webhook-event-repository.ts';
 
 /** The orders module's operations that paying for an order uses. */
@@ -18,6 +19,8 @@ export interface PaymentServiceDependencies {
   /** Records the refunds the processor reports. */
   refunds: Pick<RefundService, 'recordProcessorRefunds'>;
   events: WebhookEventRepository;
+  /** Where each payment started is recorded with its order, for releasing it should the order be cancelled. */
+  orderPayments: OrderPaymentRepository;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -52,7 +55,7 @@ function refusal(outcome: Exclude<Settlement['outcome'], 'paid'>, product: strin
     case 'out-of-stock':
       return conflict(`There is no longer enough ${product} in stock for this order. ${notCharged}`, 'OUT_OF_STOCK');
     case 'cancelled':
-      return notFound(`This order has been cancelled. ${notCharged}`);
+      return conflict(`This order has been cancelled, so it cannot be paid. ${notCharged}`, 'ORDER_CANCELLED');
   }
 }
 
@@ -62,7 +65,7 @@ function refusal(outcome: Exclude<Settlement['outcome'], 'paid'>, product: strin
  * the stock as it marks it paid. When the stock is gone the authorised payment is cancelled, never
  * captured.
  */
-export function createPaymentService({ gateway, orders, refunds, events, clock, log }: PaymentServiceDependencies) {
+export function createPaymentService({ gateway, orders, refunds, events, orderPayments, clock, log }: PaymentServiceDependencies) {
   async function settle(order: Order, transactionId: string): Promise<Order> {
     const payment = await gateway.retrieve(transactionId);
     if (!paysFor(payment, order)) {
@@ -74,7 +77,7 @@ export function createPaymentService({ gateway, orders, refunds, events, clock, 
     // Settled by this very payment before (the webhook and the browser racing): nothing more to do.
     if (settlement.outcome === 'already-paid' && settlement.order.transactionId === payment.id) return settlement.order;
     if (settlement.outcome !== 'paid') {
-      if (authorisedOnly) await gateway.cancel(payment.id);
+      if (authorisedOnly) await gateway.release(payment.id);
       throw refusal(settlement.outcome, order.product);
     }
 
@@ -105,6 +108,13 @@ export function createPaymentService({ gateway, orders, refunds, events, clock, 
         description: `Joinery order: ${order.quantity} × ${order.product}, ${formatUsd(order.price)}`,
         receiptEmail: order.email,
       });
+      await orderPayments.record(payment.id, order._id, clock().toISOString());
+      // Cancelled while the payment was being made: its release has already looked for payments and
+      // missed this one, so it is released here. Cancelled any later, the release finds it recorded.
+      if ((await orders.find(order._id))?.cancelledAt) {
+        await gateway.release(payment.id);
+        throw conflict('This order has been cancelled, so it cannot be paid.', 'ORDER_CANCELLED');
+      }
       return {
         clientSecret: payment.clientSecret,
         transactionId: payment.id,

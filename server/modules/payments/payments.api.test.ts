@@ -525,6 +525,10 @@ function fakeProcessor() {
     async refundsOf() {
       return [];
     },
+    async release(id) {
+      const payment = payments.get(id);
+      if (payment?.status === 'requires_capture') payment.status = 'canceled';
+    },
   };
   return { gateway, payments, state };
 }

@@ -49,6 +49,9 @@ export interface StripeGatewaySettings {
   clock: Clock;
 }
 
+/** The PaymentIntent statuses Stripe lets a payment be cancelled from: it could still hold or take money. */
+const releasable = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture']);
+
 /**
  * Stripe, with manual capture: the browser's Stripe Elements authorise the card, and the server
  * captures only once the order's stock is taken (or cancels, and nothing is charged).
@@ -126,6 +129,21 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
     async refundsOf(paymentId) {
       const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 }).autoPagingToArray({ limit: 10_000 });
       return refunds.map(asGatewayRefund);
+    },
+
+    async release(id) {
+      const intent = await stripe.paymentIntents.retrieve(id).catch((error: unknown) => {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
+        throw error;
+      });
+      if (!intent || !releasable.has(intent.status)) return;
+      try {
+        await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+      } catch (error) {
+        // Cancelled or captured since it was read: nothing is left to release.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') return;
+        throw error;
+      }
     },
   };
 }

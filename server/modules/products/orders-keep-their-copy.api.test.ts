@@ -70,7 +70,8 @@ describe('orders placed before a product changes', () => {
     const res = await callAs(app(), people.admin, 'DELETE', `/api/products/${product._id}`);
     expect(res.json()).toEqual({ deletedCount: 1 });
 
-    expect(await orderSeenByAll(people.carol, unpaid._id)).toEqual({ ...unpaid, productId: null });
+    // The unpaid one also says that it can no longer be paid.
+    expect(await orderSeenByAll(people.carol, unpaid._id)).toEqual({ ...unpaid, productId: null, unpayable: 'product-gone' });
     expect(await orderSeenByAll(people.oscar, paid._id)).toEqual({ ...paid, productId: null });
     // The product itself can no longer be ordered.
     expect((await placeOrder(people.carol, product._id, 1)).statusCode).toBe(404);

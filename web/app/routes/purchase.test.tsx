@@ -67,20 +67,23 @@ describe('the purchase page’s quantity control', () => {
   it.each([
     ['the whole stock', availQuantity],
     ['more than the stock', availQuantity + 1],
-  ])('refuses %s: only fewer than the pieces in stock can be ordered', async (_case, quantity) => {
+  ])('refuses %s: only fewer than the pieces in stock can be ordered, and says the most that can', async (_case, quantity) => {
     const page = await openOrderForm();
     await setQuantity(page.quantity, String(quantity));
-    expect(await within(page.notifications).findByText(`You have to Order At least ${minQuantity}`)).toBeTruthy();
-    expect(page.form.getByText(`We have ${availQuantity} in stock: please order fewer than ${availQuantity}.`)).toBeTruthy();
+    const most = `Please order at most ${availQuantity - 1}: that is all we have left.`;
+    expect(await within(page.notifications).findByText(most)).toBeTruthy();
+    expect(page.form.getByText(most).className).toContain('text-error');
+    expect(page.form.queryByText(`Please Order At least ${minQuantity}`)).toBeNull();
     expect(page.price.textContent).toBe(formatUsd(minQuantity * price));
     expect(page.placeOrder).toHaveProperty('disabled', true);
   });
 
-  it('refuses a fractional quantity as it refuses one below the minimum', async () => {
+  it('refuses a fractional quantity, saying it must be whole', async () => {
     const page = await openOrderForm();
     await setQuantity(page.quantity, '4.5');
-    expect(await within(page.notifications).findByText(`You have to Order At least ${minQuantity}`)).toBeTruthy();
-    expect(page.form.getByText(`Please Order At least ${minQuantity}`)).toBeTruthy();
+    expect(await within(page.notifications).findByText('Please order a whole number of pieces.')).toBeTruthy();
+    expect(page.form.getByText('Please order a whole number of pieces.')).toBeTruthy();
+    expect(page.form.queryByText(`Please Order At least ${minQuantity}`)).toBeNull();
     expect(page.price.textContent).toBe(formatUsd(minQuantity * price));
     expect(page.placeOrder).toHaveProperty('disabled', true);
   });

@@ -1,10 +1,12 @@
 import { useParams } from 'react-router';
 import { formatUsd } from '../../../common/money.ts';
+import { isSoldOut, orderableUnits } from '../../../common/ordering.ts';
 import { ErrorState } from '../../components/ui/query-states.tsx';
 import { useSession } from '../../features/auth/api/session-queries.ts';
 import { OrderForm } from '../../features/orders/components/order-form.tsx';
 import { useProduct } from '../../features/products/api/product-queries.ts';
 import { ProductImage } from '../../features/products/components/product-image.tsx';
+import { StockNote } from '../../features/products/components/stock-note.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
 
@@ -36,13 +38,15 @@ export default function PurchasePage() {
               <h1 id="product-name" className="font-display text-3xl font-semibold text-stone-900 sm:text-4xl">
                 {product.data.name}
               </h1>
+              {/* Sold out is said by the stock figure and in place of the form. */}
+              {!isSoldOut(product.data) && <StockNote stock={product.data} className="badge-lg" />}
               <p className="text-stone-700">{product.data.description}</p>
             </div>
             <dl className="grid grid-cols-3 gap-3 text-center">
               {[
                 ['Price per piece', formatUsd(product.data.price)],
                 ['Minimum order', `${product.data.minQuantity} pcs`],
-                ['Available', `${product.data.availQuantity} pcs`],
+                ['Available', isSoldOut(product.data) ? 'Sold out' : `${orderableUnits(product.data)} pcs`],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-lg border border-base-300 bg-base-100 px-2 py-3">
                   <dt className="text-xs text-stone-600">{label}</dt>

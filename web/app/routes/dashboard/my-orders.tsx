@@ -7,7 +7,7 @@ import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useMyOrders } from '../../../features/orders/api/order-queries.ts';
 import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
-import { OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
+import { isOpenUnpaid, OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
 import { TrackingDetails } from '../../../features/orders/components/tracking-details.tsx';
 
 const pageSize = 10;
@@ -38,6 +38,13 @@ export default function MyOrdersPage() {
                 <article aria-label={`Order for ${order.product}`} className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0 space-y-1">
                     <h2 className="font-semibold text-stone-900">{order.product}</h2>
+                    {order.unpayable && isOpenUnpaid(order) && (
+                      <p className="text-sm text-error">
+                        {order.unpayable === 'out-of-stock'
+                          ? `Fewer than the ${order.quantity} pieces of this order are left, so it cannot be paid. Please cancel it.`
+                          : 'This tool is no longer sold, so this order cannot be paid. Please cancel it.'}
+                      </p>
+                    )}
                     <p className="text-sm text-stone-600">
                       <Link to={`/dashboard/orders/${order._id}`} className="link link-primary font-medium" aria-label={`Order ${order.orderNumber}`}>
                         {order.orderNumber}
@@ -60,6 +67,13 @@ export default function MyOrdersPage() {
                       <>
                         <span className="badge badge-success whitespace-nowrap">Paid</span>
                         <OrderStatusBadge order={order} />
+                      </>
+                    ) : !isOpenUnpaid(order) ? (
+                      <OrderStatusBadge order={order} />
+                    ) : order.unpayable ? (
+                      <>
+                        <OrderStatusBadge order={order} />
+                        <CancelOrderButton order={order} className="btn-outline btn-error" />
                       </>
                     ) : (
                       <>

@@ -6,7 +6,9 @@ import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useDueOrder, usePaymentIntent } from '../../../features/orders/api/order-queries.ts';
+import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
 import { LocalCardForm } from '../../../features/orders/components/local-card-form.tsx';
+import { isOpenUnpaid } from '../../../features/orders/components/order-status.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
 const StripeCardForm = lazy(() => import('../../../features/orders/components/stripe-card-form.tsx'));
@@ -47,12 +49,53 @@ function PaidNotice({ order, justNow }: { order: Order; justNow: boolean }) {
   );
 }
 
+/** Why an unpaid order cannot be paid here: it was cancelled or expired, or its stock ran out. */
+function UnpayableNotice({ order }: { order: Order }) {
+  const back = (
+    <Link to="/dashboard/myorders" className="btn btn-outline btn-sm">
+      Back to My Orders
+    </Link>
+  );
+  if (order.stage === 'cancelled' || order.stage === 'expired') {
+    return (
+      <div role="status" className="space-y-3">
+        <p className="text-lg font-semibold text-stone-900">{order.stage === 'expired' ? 'This order has expired.' : 'This order was cancelled.'}</p>
+        <p className="text-sm text-stone-700">
+          {order.stage === 'expired' ? 'It was not paid in time, so the shop cancelled it.' : 'It can no longer be paid.'} Nothing was charged.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/products" className="btn btn-primary btn-sm">
+            Order again
+          </Link>
+          {back}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="space-y-3">
+      <p className="text-lg font-semibold text-stone-900">{order.unpayable === 'out-of-stock' ? 'Out of stock' : 'No longer sold'}</p>
+      <p className="text-sm text-stone-700">
+        {order.unpayable === 'out-of-stock'
+          ? `Fewer than the ${order.quantity} pieces of ${order.product} this order asks for are left in stock, so it cannot be paid.`
+          : `${order.product} is no longer sold, so this order cannot be paid.`}{' '}
+        Cancel it, and order again what we have.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <CancelOrderButton order={order} className="btn-error" />
+        {back}
+      </div>
+    </div>
+  );
+}
+
 export default function PaymentPage() {
   const { id = '' } = useParams();
   const { data: viewer } = useSession();
   const order = useDueOrder(id);
   const [paid, setPaid] = useState<Order | null>(null);
-  const unpaid = order.data?.paymentStatus === 'unpaid' && !paid;
+  // Only an order that can be paid asks the processor for a payment.
+  const unpaid = order.data !== undefined && isOpenUnpaid(order.data) && !order.data.unpayable && !paid;
   const intent = usePaymentIntent(id, unpaid);
 
   return (
@@ -76,6 +119,8 @@ export default function PaymentPage() {
             )}
             {!paid && order.data.paymentStatus === 'paid' ? (
               <PaidNotice order={order.data} justNow={false} />
+            ) : !paid && (!isOpenUnpaid(order.data) || order.data.unpayable) ? (
+              <UnpayableNotice order={order.data} />
             ) : intent.isError ? (
               <ErrorState title="This order cannot be paid now" error={intent.error} onRetry={() => void intent.refetch()} />
             ) : intent.data?.gateway === 'stripe' && intent.data.publishableKey ? (

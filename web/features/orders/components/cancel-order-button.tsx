@@ -6,10 +6,10 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useCancelOrder } from '../api/order-queries.ts';
 
 /**
- * Cancel for an unpaid order: a modal asks first, then the order is deleted. `byAdmin`: the admin
- * cancels someone else's order, and the toast names whose.
+ * Cancel for an unpaid order: a modal asks first, then the order is cancelled (and kept, marked so).
+ * `byAdmin`: the admin cancels someone else's order, and the toast names whose.
  */
-export function CancelOrderButton({ order, byAdmin = false }: { order: Order; byAdmin?: boolean }) {
+export function CancelOrderButton({ order, byAdmin = false, className = 'btn-ghost text-error' }: { order: Order; byAdmin?: boolean; className?: string }) {
   const toast = useToast();
   const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
@@ -17,7 +17,7 @@ export function CancelOrderButton({ order, byAdmin = false }: { order: Order; by
     <>
       <button
         type="button"
-        className="btn btn-ghost btn-sm text-error"
+        className={`btn btn-sm ${className}`}
         aria-label={`Cancel the order for ${order.product}`}
         onClick={() => {
           cancel.reset();
@@ -44,7 +44,8 @@ export function CancelOrderButton({ order, byAdmin = false }: { order: Order; by
         }
       >
         <p>
-          {order.quantity} × {order.product} ({formatUsd(order.price)}) will be deleted. This cannot be undone.
+          {order.quantity} × {order.product} ({formatUsd(order.price)}) will be cancelled and can no longer be paid. Nothing is charged. This cannot be
+          undone.
         </p>
       </ConfirmDialog>
     </>

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatUsd } from '../../../../common/money.ts';
-import { isOrderableQuantity, orderLimits, orderMessages } from '../../../../common/ordering.ts';
+import { isOrderableQuantity, isSoldOut, orderableUnits, orderLimits, orderMessages, quantityProblem } from '../../../../common/ordering.ts';
 import { orderFormSchema, type Order } from '../../../../common/schemas/orders.ts';
 import type { Product } from '../../../../common/schemas/products.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
@@ -10,6 +10,12 @@ import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { usePlaceOrder } from '../api/order-queries.ts';
+
+/** What can be ordered, in one sentence that never contradicts itself. */
+function quantityHint(product: Product): string {
+  const most = orderableUnits(product);
+  return most === product.minQuantity ? `Exactly ${most}: that is all we have left.` : `From ${product.minQuantity} to ${most} pieces.`;
+}
 
 function LockedField({ label, value }: { label: string; value: string }) {
   return <TextField label={label} value={value} readOnly aria-readonly="true" className="[&_input]:bg-base-200 [&_input]:text-stone-600" />;
@@ -38,8 +44,13 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
   const price = (orderable ? quantity : product.minQuantity) * product.price;
 
   async function updateQuantity() {
-    if (await form.trigger('quantity')) toast(orderMessages.quantityUpdated);
-    else toast(orderMessages.orderAtLeastAlert(product.minQuantity), 'error');
+    if (await form.trigger('quantity')) {
+      toast(orderMessages.quantityUpdated);
+      return;
+    }
+    // The specification's alert for too few; for anything else, what is wrong with it.
+    const problem = quantityProblem(form.getValues('quantity'), product);
+    toast(problem === orderMessages.orderAtLeast(product.minQuantity) ? orderMessages.orderAtLeastAlert(product.minQuantity) : (problem ?? ''), 'error');
   }
 
   const submit = form.handleSubmit((order) =>
@@ -53,6 +64,20 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
       },
     ),
   );
+
+  if (isSoldOut(product)) {
+    return (
+      <div role="status" aria-label="Sold out" className="space-y-4 self-start rounded-xl border border-base-300 bg-base-100 p-6">
+        <h2 className="text-lg font-semibold text-stone-900">Sold out</h2>
+        <p className="text-stone-700">
+          We have no {product.name} left to order. Our workshop makes more as the wood allows; in the meantime, the other tools are in the catalogue.
+        </p>
+        <Link to="/products" className="btn btn-outline">
+          Browse the tools
+        </Link>
+      </div>
+    );
+  }
 
   if (placed) {
     return (
@@ -91,7 +116,7 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
           min={product.minQuantity}
           max={product.availQuantity - 1}
           step={1}
-          hint={`At least ${product.minQuantity}, fewer than ${product.availQuantity}.`}
+          hint={quantityHint(product)}
           {...field('quantity', { valueAsNumber: true, onChange: () => form.clearErrors('quantity') })}
           onKeyDown={(event) => {
             // Enter in the quantity applies it, as the button does, rather than placing the order.

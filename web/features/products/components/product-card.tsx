@@ -1,13 +1,25 @@
 import { Link } from 'react-router';
 import { formatUsd } from '../../../../common/money.ts';
+import { isSoldOut, orderableUnits } from '../../../../common/ordering.ts';
 import type { Product } from '../../../../common/schemas/products.ts';
 import { ProductImage } from './product-image.tsx';
+import { StockNote } from './stock-note.tsx';
 
-/** A product in a grid: picture, name, description, order terms, price and the way to buy it. */
+/**
+ * A product in a grid: picture, name, description, order terms, price and the way to buy it. A
+ * sold-out product says so instead of offering Buy Now; "Available" counts what one order can take.
+ */
 export function ProductCard({ product, eagerImage = false }: { product: Product; eagerImage?: boolean }) {
+  const soldOut = isSoldOut(product);
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
-      <ProductImage product={product} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" eager={eagerImage} />
+    <article
+      aria-label={product.name}
+      className="group flex flex-col overflow-hidden rounded-xl border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className={`relative ${soldOut ? '[&_img]:opacity-60 [&_img]:grayscale' : ''}`}>
+        <ProductImage product={product} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" eager={eagerImage} />
+        <StockNote stock={product} className="badge-lg absolute left-3 top-3 shadow-sm" />
+      </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="font-display text-lg font-semibold leading-snug text-stone-900">{product.name}</h3>
         <p className="line-clamp-3 text-sm leading-relaxed text-stone-600">{product.description}</p>
@@ -18,7 +30,7 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
           </div>
           <div>
             <dt className="uppercase tracking-wide">Available</dt>
-            <dd className="text-sm font-medium text-stone-900">{product.availQuantity} pcs</dd>
+            <dd className="text-sm font-medium text-stone-900">{soldOut ? 'None' : `${orderableUnits(product)} pcs`}</dd>
           </div>
         </dl>
         <div className="flex items-center justify-between border-t border-base-300 pt-4">
@@ -26,9 +38,13 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
             {formatUsd(product.price)}
             <span className="ml-1 text-xs font-normal text-stone-600">/ unit</span>
           </p>
-          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-sm">
-            Buy Now<span className="sr-only">: {product.name}</span>
-          </Link>
+          {soldOut ? (
+            <span className="text-sm font-semibold uppercase tracking-wide text-stone-600">Sold out</span>
+          ) : (
+            <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-sm">
+              Buy Now<span className="sr-only">: {product.name}</span>
+            </Link>
+          )}
         </div>
       </div>
     </article>
