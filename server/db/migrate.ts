@@ -12,6 +12,7 @@ import { orderListsMigration } from './migrations/009-order-lists.ts';
 import { orderDetailsMigration } from './migrations/010-order-details.ts';
 import { refundsMigration } from './migrations/011-refunds.ts';
 import { orderExpiryMigration } from './migrations/012-order-expiry.ts';
+import { webhookEventKeyMigration } from './migrations/013-webhook-event-key.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '010-order-details': orderDetailsMigration,
   '011-refunds': refundsMigration,
   '012-order-expiry': orderExpiryMigration,
+  '013-webhook-event-key': webhookEventKeyMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

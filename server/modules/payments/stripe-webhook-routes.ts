@@ -4,20 +4,7 @@ import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayRouteOptions } from './payment-gateway.ts';
-
-/** The payment an event is about: the intent itself, or the intent a charge belongs to. */
-function paymentOf(event: Stripe.Event): { payment?: { id: string; orderId: string | undefined } } {
-  if (event.type.startsWith('payment_intent.')) {
-    const intent = event.data.object as Stripe.PaymentIntent;
-    return { payment: { id: intent.id, orderId: intent.metadata.orderId } };
-  }
-  if (event.type.startsWith('charge.')) {
-    const charge = event.data.object as Stripe.Charge;
-    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (intentId) return { payment: { id: intentId, orderId: charge.metadata?.orderId } };
-  }
-  return {};
-}
+import { readStripeEvent } from './stripe-event.ts';
 
 /**
  * `POST /webhooks/stripe`: Stripe tells the shop about its payments. Only events signed with the
@@ -30,13 +17,16 @@ export function stripeWebhookRoutes(stripe: Stripe, secret: string, clock: Clock
     // Anyone may call; only a body Stripe signed is acted on.
     app.post('/webhooks/stripe', { config: { access: 'public', origin: 'signed' }, schema: { hide: true } }, async (request) => {
       const signature = String(request.headers['stripe-signature'] ?? '');
-      let event: Stripe.Event;
+      let body: unknown;
       try {
-        event = stripe.webhooks.constructEvent(request.body as Buffer, signature, secret, undefined, undefined, clock().getTime());
+        body = stripe.webhooks.constructEvent(request.body as Buffer, signature, secret, undefined, undefined, clock().getTime());
       } catch {
         throw new AppError(400, errorCodes.validation, 'The event signature does not verify.');
       }
-      const result = await handleEvent({ id: event.id, type: event.type, ...paymentOf(event) });
+      // Signed is not the same as well formed: the body is read with a schema before anything acts on it.
+      const event = readStripeEvent(body);
+      if (!event) throw new AppError(400, errorCodes.validation, 'The body is not an event: it needs a string id and type.');
+      const result = await handleEvent(event);
       return { received: true, result };
     });
   };

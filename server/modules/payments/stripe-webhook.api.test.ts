@@ -180,6 +180,48 @@ describe('POST /api/webhooks/stripe', () => {
     expect(standIn.captures()).toEqual([]);
   });
 
+  it('answers every signed body of an unexpected shape with 2xx or 400, and changes nothing', async () => {
+    const { product, order, transactionId, stockBefore } = await orderWithPayment();
+    standIn.authorise(transactionId);
+    const id = () => `evt_${randomUUID()}`;
+    const settling = 'payment_intent.amount_capturable_updated';
+    const notEvents: unknown[] = [null, [], 'an event', 42, {}, { type: settling }, { id: id() }, { id: id(), type: 7 }, { id: { nested: true }, type: settling }, { id: '', type: settling }];
+    const uselessShapes: unknown[] = [
+      { id: id(), type: settling },
+      { id: id(), type: settling, data: null },
+      { id: id(), type: settling, data: {} },
+      { id: id(), type: settling, data: { object: {} } },
+      { id: id(), type: settling, data: { object: { id: transactionId } } },
+      { id: id(), type: settling, data: { object: { id: transactionId, metadata: null } } },
+      { id: id(), type: settling, data: { object: { id: { id: transactionId }, metadata: { orderId: order._id } } } },
+      { id: id(), type: settling, data: { object: { id: transactionId, metadata: { orderId: { id: order._id } } } } },
+      { id: id(), type: settling, data: { object: [transactionId] } },
+      { id: id(), type: 'charge.refunded', data: { object: { payment_intent: { nested: [1] }, metadata: 'x' } } },
+    ];
+    for (const body of [...notEvents, ...uselessShapes]) {
+      const payload = JSON.stringify(body);
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret });
+      const response = await shop.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      if (notEvents.includes(body)) {
+        expect(response.statusCode, payload).toBe(400);
+        expect(response.json(), payload).toEqual({ code: 'VALIDATION_FAILED', message: 'The body is not an event: it needs a string id and type.' });
+      } else {
+        expect(response.statusCode, payload).toBe(200);
+        expect(response.json(), payload).toEqual({ received: true, result: 'ignored' });
+      }
+    }
+    expect((await readOrder(shop.app, customer, order._id)).paymentStatus).toBe('unpaid');
+    expect(standIn.captures()).toEqual([]);
+    expect(await publicStockOf(shop.app, product._id)).toBe(stockBefore);
+    // Every event recorded as handled has its key.
+    expect(await shop.db.selectFrom('processed_webhook_events').select('id').where('id', 'is', null).execute()).toEqual([]);
+  });
+
   it("believes Stripe's own record of the payment, not the event's copy of it", async () => {
     const { product, order, transactionId, stockBefore } = await orderWithPayment();
     // Signed, but the payment is in fact not authorised (an old or reordered delivery).
