@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cookieFrom, testOrigin } from '../../test/accounts.ts';
-import { mailingShopEnv, mailsTo, waitForMail } from '../../test/account-mailbox.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailsTo, waitForMail } from '../../test/account-mailbox.ts';
+import { useMailingShop } from '../../test/mailing-shop.ts';
 
 /**
  * My Profile's Change password, through better-auth's /change-password: the current password is
@@ -13,41 +12,14 @@ const changedSubject = 'Your Joinery password was changed';
 const password = 'sawdust-123';
 const newPassword = 'mortise-and-tenon-9';
 
-let standIn: SmtpStandIn;
-let shop: TestApp;
-beforeAll(async () => {
-  standIn = await startSmtpStandIn();
-  shop = await createTestApp({ seed: false, env: { ...mailingShopEnv(standIn), AUTH_RATE_LIMIT_PER_MINUTE: '3' }, jobs: { pollIntervalMs: 50 } });
+const { mailing, newClient, authPost, register, sessionUser } = useMailingShop({
+  seed: false,
+  attemptsPerMinute: 3,
+  subnet: 32,
+  person: { emailPrefix: 'changer', name: 'Carl Changer', password },
 });
-afterAll(async () => {
-  await shop?.close();
-  await standIn?.close();
-});
-
-let nextClient = 1;
-const newClient = () => `10.32.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
-let nextEmail = 1;
-const newEmail = () => `changer${nextEmail++}.${Date.now()}@example.com`;
-
-function authPost(route: string, payload: object, { client = newClient(), cookie }: { client?: string; cookie?: string } = {}) {
-  return shop.app.inject({
-    method: 'POST',
-    url: `/api/auth${route}`,
-    remoteAddress: client,
-    headers: { origin: testOrigin, ...(cookie ? { cookie } : {}) },
-    payload,
-  });
-}
-
-async function register() {
-  const email = newEmail();
-  const res = await authPost('/sign-up/email', { name: 'Carl Changer', email, password });
-  expect(res.statusCode, res.body).toBe(200);
-  return { email, cookie: cookieFrom(res.headers['set-cookie']) };
-}
 
 const signIn = (email: string, withPassword: string) => authPost('/sign-in/email', { email, password: withPassword });
-const sessionUser = async (cookie: string) => (await shop.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user;
 const changePassword = (cookie: string | undefined, body: object, client?: string) => authPost('/change-password', body, { cookie, client });
 
 describe('changing the password', () => {
@@ -66,7 +38,7 @@ describe('changing the password', () => {
     expect((await signIn(email, password)).statusCode).toBe(401);
     expect((await signIn(email, newPassword)).statusCode).toBe(200);
 
-    const notice = await waitForMail(standIn, email, changedSubject);
+    const notice = await waitForMail(mailing.standIn, email, changedSubject);
     expect(notice.text).toContain('Hello Carl Changer,');
     expect(notice.text).toContain(`${testOrigin}/dashboard`);
   });
@@ -82,8 +54,8 @@ describe('changing the password', () => {
     expect(await sessionUser(cookie)).toMatchObject({ email });
     expect((await signIn(email, password)).statusCode).toBe(200);
     expect((await signIn(email, newPassword)).statusCode).toBe(401);
-    await shop.app.jobs.waitUntilIdle();
-    expect(mailsTo(standIn, email, changedSubject)).toEqual([]);
+    await mailing.shop.app.jobs.waitUntilIdle();
+    expect(mailsTo(mailing.standIn, email, changedSubject)).toEqual([]);
   });
 
   it('checks the new password with the shop\'s rules: six characters at least, and not a common one', async () => {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, testOrigin } from '../../test/accounts.ts';
-import { mailingShopEnv, mailsTo, tokenOfLink, waitForMail } from '../../test/account-mailbox.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { mailsTo, tokenOfLink, waitForMail } from '../../test/account-mailbox.ts';
+import { useMailingShop } from '../../test/mailing-shop.ts';
 
 /**
  * Confirming an account's e-mail address: a welcome with a link after signing up, a new link from
@@ -13,58 +11,26 @@ const welcomeSubject = 'Welcome to Joinery: please confirm your e-mail address';
 const newLinkSubject = 'Confirm your e-mail address for Joinery';
 const password = 'sawdust-123';
 
-let standIn: SmtpStandIn;
-let shop: TestApp;
-beforeAll(async () => {
-  standIn = await startSmtpStandIn();
-  shop = await createTestApp({
-    // The demo catalogue, to order from.
-    seed: true,
-    env: { ...mailingShopEnv(standIn), AUTH_RATE_LIMIT_PER_MINUTE: String(attemptsPerMinute) },
-    jobs: { pollIntervalMs: 50 },
-  });
-});
-afterAll(async () => {
-  await shop?.close();
-  await standIn?.close();
+const { mailing, newClient, newEmail, authPost, register, sessionUser } = useMailingShop({
+  seed: true,
+  attemptsPerMinute: attemptsPerMinute,
+  subnet: 31,
+  person: { emailPrefix: 'confirmer', name: 'Vera Verifier', password },
 });
 
-let nextClient = 1;
-const newClient = () => `10.31.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
-let nextEmail = 1;
-const newEmail = () => `confirmer${nextEmail++}.${Date.now()}@example.com`;
-
-function authPost(route: string, payload: object, { client = newClient(), cookie }: { client?: string; cookie?: string } = {}) {
-  return shop.app.inject({
-    method: 'POST',
-    url: `/api/auth${route}`,
-    remoteAddress: client,
-    headers: { origin: testOrigin, ...(cookie ? { cookie } : {}) },
-    payload,
-  });
-}
-
-async function register() {
-  const email = newEmail();
-  const res = await authPost('/sign-up/email', { name: 'Vera Verifier', email, password });
-  expect(res.statusCode, res.body).toBe(200);
-  return { email, cookie: cookieFrom(res.headers['set-cookie']) };
-}
-
-const sessionUser = async (cookie: string) => (await shop.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user;
 /** What the shop's /verifyEmail page asks the server with the token from the link, from a browser with this cookie. */
 const confirm = (token: string, cookie?: string) =>
-  shop.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`, remoteAddress: newClient(), headers: cookie ? { cookie } : {} });
+  mailing.shop.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`, remoteAddress: newClient(), headers: cookie ? { cookie } : {} });
 const askForNewLink = (cookie: string | undefined, body: object = {}, client?: string) => authPost('/send-verification-email', body, { cookie, client });
 const verifiedInDatabase = async (email: string) =>
-  Boolean((await shop.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified);
+  Boolean((await mailing.shop.db.selectFrom('user').select('emailVerified').where('email', '=', email).executeTakeFirstOrThrow()).emailVerified);
 
 describe('signing up', () => {
   it('mails a welcome with a link that confirms the address, and the session stops asking for it', async () => {
     const { email, cookie } = await register();
     expect(await sessionUser(cookie)).toMatchObject({ email, emailConfirmationNeeded: true });
 
-    const welcome = await waitForMail(standIn, email, welcomeSubject);
+    const welcome = await waitForMail(mailing.standIn, email, welcomeSubject);
     expect(welcome.text).toContain('Welcome, Vera Verifier');
     const res = await confirm(tokenOfLink(welcome, '/verifyEmail'), cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -78,7 +44,7 @@ describe('signing up', () => {
 
   it('hands the account to whoever opens the link where it is not signed in: the sign-up’s password and sessions end', async () => {
     const { email, cookie } = await register();
-    const welcome = await waitForMail(standIn, email, welcomeSubject);
+    const welcome = await waitForMail(mailing.standIn, email, welcomeSubject);
     const res = await confirm(tokenOfLink(welcome, '/verifyEmail'));
     expect(res.statusCode, res.body).toBe(200);
 
@@ -87,14 +53,14 @@ describe('signing up', () => {
     expect((await authPost('/sign-in/email', { email, password })).statusCode).toBe(401);
     // The owner chooses a password with the reset link mailed to the address.
     expect((await authPost('/request-password-reset', { email })).statusCode).toBe(200);
-    const token = tokenOfLink(await waitForMail(standIn, email, 'Reset your Joinery password'), '/resetPassword');
+    const token = tokenOfLink(await waitForMail(mailing.standIn, email, 'Reset your Joinery password'), '/resetPassword');
     expect((await authPost('/reset-password', { token, newPassword: 'owners-chosen-9' })).statusCode).toBe(200);
     expect((await authPost('/sign-in/email', { email, password: 'owners-chosen-9' })).statusCode).toBe(200);
   });
 
   it('mails a link that works for 24 hours', async () => {
     const { email } = await register();
-    const token = tokenOfLink(await waitForMail(standIn, email, welcomeSubject), '/verifyEmail');
+    const token = tokenOfLink(await waitForMail(mailing.standIn, email, welcomeSubject), '/verifyEmail');
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number; iat: number; email: string };
     expect(claims.email).toBe(email);
     expect(claims.exp - claims.iat).toBe(24 * 60 * 60);
@@ -102,7 +68,7 @@ describe('signing up', () => {
 
   it('confirms nothing with a forged or altered link', async () => {
     const { email, cookie } = await register();
-    const token = tokenOfLink(await waitForMail(standIn, email, welcomeSubject), '/verifyEmail');
+    const token = tokenOfLink(await waitForMail(mailing.standIn, email, welcomeSubject), '/verifyEmail');
     const [header, , signature] = token.split('.');
     const otherClaims = Buffer.from(JSON.stringify({ email, iat: 1, exp: 4_102_444_800 })).toString('base64url');
     for (const forged of ['not-a-token', `${header}.${otherClaims}.${signature}`, `${token.slice(0, -2)}xx`]) {
@@ -116,8 +82,8 @@ describe('signing up', () => {
 
   it('leaves ordering open before the address is confirmed', async () => {
     const { email, cookie } = await register();
-    const [product] = (await shop.app.inject({ method: 'GET', url: '/api/products?limit=1' })).json<Array<{ _id: string; minQuantity: number }>>();
-    const order = await shop.app.inject({
+    const [product] = (await mailing.shop.app.inject({ method: 'GET', url: '/api/products?limit=1' })).json<Array<{ _id: string; minQuantity: number }>>();
+    const order = await mailing.shop.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: { cookie },
@@ -135,10 +101,10 @@ describe('a new link from the dashboard', () => {
     const res = await askForNewLink(cookie, { email: 'someone.else@example.com' });
     expect(res.statusCode, res.body).toBe(200);
 
-    const mail = await waitForMail(standIn, email, newLinkSubject);
+    const mail = await waitForMail(mailing.standIn, email, newLinkSubject);
     expect(mail.text).toContain('Here is the new link you asked for');
-    await shop.app.jobs.waitUntilIdle();
-    expect(standIn.received.filter((message) => message.to.includes('someone.else@example.com'))).toEqual([]);
+    await mailing.shop.app.jobs.waitUntilIdle();
+    expect(mailing.standIn.received.filter((message) => message.to.includes('someone.else@example.com'))).toEqual([]);
 
     expect((await confirm(tokenOfLink(mail, '/verifyEmail'), cookie)).statusCode).toBe(200);
     expect(await sessionUser(cookie)).toMatchObject({ emailConfirmationNeeded: false });
@@ -152,11 +118,11 @@ describe('a new link from the dashboard', () => {
 
   it('is refused once the address is confirmed', async () => {
     const { email, cookie } = await register();
-    expect((await confirm(tokenOfLink(await waitForMail(standIn, email, welcomeSubject), '/verifyEmail'), cookie)).statusCode).toBe(200);
+    expect((await confirm(tokenOfLink(await waitForMail(mailing.standIn, email, welcomeSubject), '/verifyEmail'), cookie)).statusCode).toBe(200);
     const res = await askForNewLink(cookie);
     expect(res.statusCode).toBe(400);
-    await shop.app.jobs.waitUntilIdle();
-    expect(mailsTo(standIn, email, newLinkSubject)).toEqual([]);
+    await mailing.shop.app.jobs.waitUntilIdle();
+    expect(mailsTo(mailing.standIn, email, newLinkSubject)).toEqual([]);
   });
 
   it(`answers 429 after ${attemptsPerMinute} requests a minute from one client`, async () => {

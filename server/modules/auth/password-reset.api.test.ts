@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cookieFrom, testOrigin } from '../../test/accounts.ts';
-import { mailingShopEnv, mailsTo, tokenOfLink, waitForMail } from '../../test/account-mailbox.ts';
-import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { mailsTo, tokenOfLink, waitForMail } from '../../test/account-mailbox.ts';
+import { useMailingShop } from '../../test/mailing-shop.ts';
 
 /**
  * "Forgot your password?": better-auth's reset flow with the shop's mail, page and rules. The answer
@@ -16,59 +15,27 @@ const changedSubject = 'Your Joinery password was changed';
 const password = 'sawdust-123';
 const newPassword = 'mortise-and-tenon-9';
 
-let standIn: SmtpStandIn;
-let shop: TestApp;
-beforeAll(async () => {
-  standIn = await startSmtpStandIn();
-  shop = await createTestApp({
-    seed: false,
-    env: { ...mailingShopEnv(standIn), AUTH_RATE_LIMIT_PER_MINUTE: String(attemptsPerMinute) },
-    jobs: { pollIntervalMs: 50 },
-  });
+const { mailing, newClient, newEmail, authPost, register, sessionUser } = useMailingShop({
+  seed: false,
+  attemptsPerMinute: attemptsPerMinute,
+  subnet: 30,
+  person: { emailPrefix: 'resetter', name: 'Rosa Resetter', password },
 });
-afterAll(async () => {
-  await shop?.close();
-  await standIn?.close();
-});
-
-/** Each call from its own client address, so that the per-minute limit only shows where a test asks for it. */
-let nextClient = 1;
-const newClient = () => `10.30.${Math.floor(nextClient / 250)}.${(nextClient++ % 250) + 1}`;
-let nextEmail = 1;
-const newEmail = () => `resetter${nextEmail++}.${Date.now()}@example.com`;
-
-function authPost(route: string, payload: object, { client = newClient(), cookie }: { client?: string; cookie?: string } = {}) {
-  return shop.app.inject({
-    method: 'POST',
-    url: `/api/auth${route}`,
-    remoteAddress: client,
-    headers: { origin: testOrigin, ...(cookie ? { cookie } : {}) },
-    payload,
-  });
-}
-
-async function register() {
-  const email = newEmail();
-  const res = await authPost('/sign-up/email', { name: 'Rosa Resetter', email, password });
-  expect(res.statusCode, res.body).toBe(200);
-  return { email, cookie: cookieFrom(res.headers['set-cookie']) };
-}
 
 const signIn = (email: string, withPassword: string) => authPost('/sign-in/email', { email, password: withPassword });
-const sessionUser = async (cookie: string) => (await shop.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user;
 const askForReset = (email: string, client?: string) => authPost('/request-password-reset', { email }, { client });
 
 /** Asks for a reset of `email` and answers the token of the link mailed for it. */
 async function mailedResetToken(email: string): Promise<string> {
-  const before = mailsTo(standIn, email, resetSubject).length;
+  const before = mailsTo(mailing.standIn, email, resetSubject).length;
   expect((await askForReset(email)).statusCode).toBe(200);
-  return tokenOfLink(await waitForMail(standIn, email, resetSubject, before + 1), '/resetPassword');
+  return tokenOfLink(await waitForMail(mailing.standIn, email, resetSubject, before + 1), '/resetPassword');
 }
 
 const resetTo = (token: string, chosen: string) => authPost('/reset-password', { token, newPassword: chosen });
 const resetRow = (token: string) =>
   sql<{ expiresAt: Date | string; createdAt: Date | string }>`select "expiresAt", "createdAt" from verification where identifier = ${`reset-password:${token}`}`
-    .execute(shop.db)
+    .execute(mailing.shop.db)
     .then((result) => result.rows[0]);
 
 describe('asking for a reset', () => {
@@ -82,11 +49,11 @@ describe('asking for a reset', () => {
     expect(stranger.json()).toEqual(known.json());
     expect(stranger.headers['set-cookie']).toBeUndefined();
 
-    const mail = await waitForMail(standIn, email, resetSubject);
+    const mail = await waitForMail(mailing.standIn, email, resetSubject);
     expect(mail.secure).toBe(true);
     expect(mail.text).toContain('The link works once, for one hour');
-    await shop.app.jobs.waitUntilIdle();
-    expect(standIn.received.filter((message) => message.to.includes(unknown))).toEqual([]);
+    await mailing.shop.app.jobs.waitUntilIdle();
+    expect(mailing.standIn.received.filter((message) => message.to.includes(unknown))).toEqual([]);
   });
 
   it('checks the address with the login page\'s rules', async () => {
@@ -120,9 +87,9 @@ describe('asking for a reset', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual(answers[0]!.json());
     }
-    await waitForMail(standIn, email, resetSubject, 4);
-    await shop.app.jobs.waitUntilIdle();
-    const subjects = standIn.received.filter((mail) => mail.to.includes(email)).map((mail) => mail.subject);
+    await waitForMail(mailing.standIn, email, resetSubject, 4);
+    await mailing.shop.app.jobs.waitUntilIdle();
+    const subjects = mailing.standIn.received.filter((mail) => mail.to.includes(email)).map((mail) => mail.subject);
     expect(subjects.sort()).toEqual([...Array(4).fill(resetSubject), 'Welcome to Joinery: please confirm your e-mail address']);
   });
 });
@@ -144,7 +111,7 @@ describe('choosing a new password with the link', () => {
     expect(signedIn.statusCode).toBe(200);
     expect(await sessionUser(cookieFrom(signedIn.headers['set-cookie']))).toMatchObject({ email });
 
-    const notice = await waitForMail(standIn, email, changedSubject);
+    const notice = await waitForMail(mailing.standIn, email, changedSubject);
     expect(notice.text).toContain('every other device was signed out');
     expect(notice.text).toContain(`${testOrigin}/dashboard`);
   });
@@ -168,7 +135,7 @@ describe('choosing a new password with the link', () => {
     const { createdAt } = (await resetRow(token))!;
     // Stored as better-auth stores it: a Date on PostgreSQL, its text on SQLite.
     const expired = typeof createdAt === 'string' ? anHourAndAMinuteAgo.toISOString() : anHourAndAMinuteAgo;
-    await sql`update verification set "expiresAt" = ${expired} where identifier = ${`reset-password:${token}`}`.execute(shop.db);
+    await sql`update verification set "expiresAt" = ${expired} where identifier = ${`reset-password:${token}`}`.execute(mailing.shop.db);
 
     const res = await resetTo(token, newPassword);
     expect(res.statusCode).toBe(400);
