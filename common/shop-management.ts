@@ -19,7 +19,8 @@ export const productMessages = {
   updated: (name: string) => `${name} is updated.`,
 } as const;
 
-export const productLimits = { name: 120, description: 2000, img: 500, maxPrice: 999_999.99, maxQuantity: 1_000_000 } as const;
+/** `search`: the longest catalogue search, in characters (the box stops there, and so does a search from a link). */
+export const productLimits = { name: 120, description: 2000, img: 500, maxPrice: 999_999.99, maxQuantity: 1_000_000, search: 100 } as const;
 
 /** Uploaded product pictures: JPEG, PNG or WebP, told apart by their first bytes, up to 2 MB. */
 export const imageUpload = {

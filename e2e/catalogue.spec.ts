@@ -28,6 +28,19 @@ test.describe('the catalogue at /products', () => {
     await expect(cards(page).first().getByRole('heading')).toHaveText(firstPageNames[0]!);
   });
 
+  test('a search longer than the box takes is cut to 100 characters, never answered with an error', async ({ page }) => {
+    await page.goto(`/products?q=${'chisel '.repeat(30)}`);
+    await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('chisel '.repeat(30).slice(0, 100).trim());
+    await expect(page.getByText(/No tools match/)).toBeVisible();
+    await expect(page.getByText(/Invalid request/)).toHaveCount(0);
+
+    const box = page.getByRole('searchbox', { name: 'Search by name' });
+    await box.fill('');
+    await box.pressSequentially('saw'.repeat(40), { delay: 0 });
+    await expect(box).toHaveValue('saw'.repeat(40).slice(0, 100));
+    await expect(page.getByText(/Invalid request/)).toHaveCount(0);
+  });
+
   test('finds tools by part of their name, and says when nothing matches', async ({ page }) => {
     await page.goto('/products');
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('CHISEL');

@@ -17,7 +17,7 @@ export type Product = z.infer<typeof productSchema>;
 
 
 export const productListQuerySchema = paginationQuerySchema.extend({
-  q: z.string().trim().max(100).optional().meta({ description: 'Part of the product name' }),
+  q: z.string().trim().max(productLimits.search).optional().meta({ description: 'Part of the product name' }),
   sort: z.enum(productSorts).default('newest'),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

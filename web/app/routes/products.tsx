@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { productSorts, type ProductSort } from '../../../common/catalogue.ts';
+import { productLimits } from '../../../common/shop-management.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/query-states.tsx';
@@ -21,22 +22,29 @@ function readSort(value: string | null): ProductSort {
 /** The whole catalogue: searchable by name, sorted, a page at a time. The address keeps the view, so it can be shared. */
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  // A search from a link longer than the box takes is cut to it, as typing would be: never an error.
+  const q = (params.get('q') ?? '').slice(0, productLimits.search);
   const sort = readSort(params.get('sort'));
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [search, setSearch] = useState(q);
+  // The search this page last put in the address itself, from what was typed.
+  const [ownSearch, setOwnSearch] = useState<string | null>(null);
   // When the address changes from outside (back, forward, a link), the search box follows it.
   const [searchedFor, setSearchedFor] = useState(q);
   if (q !== searchedFor) {
     setSearchedFor(q);
-    // Our own debounced update trims what was typed; only a change from elsewhere replaces the box.
-    if (q !== search.trim()) setSearch(q);
+    // Our own update carries what was typed a moment ago, and typing may have gone on since: only a
+    // change from elsewhere replaces the box, so no keystroke is ever lost.
+    if (q !== ownSearch && q !== search.trim()) setSearch(q);
   }
 
   // Typing searches after a short pause, without a history entry per keystroke.
   useEffect(() => {
     if (search.trim() === q) return;
-    const timer = setTimeout(() => update({ q: search.trim(), page: undefined }, true), 300);
+    const timer = setTimeout(() => {
+      setOwnSearch(search.trim());
+      update({ q: search.trim(), page: undefined }, true);
+    }, 300);
     return () => clearTimeout(timer);
   });
 
@@ -62,6 +70,7 @@ export default function ProductsPage() {
             type="search"
             className="input w-full"
             placeholder="Chisel, plane, saw…"
+            maxLength={productLimits.search}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
