@@ -131,3 +131,31 @@ test.describe('on a phone', () => {
     await expect(page.locator('#mobile-menu')).toHaveCount(0);
   });
 });
+
+test('each page names itself in the browser tab, and the public pages describe themselves for search engines', async ({ page }) => {
+  const description = () => page.locator('meta[name="description"]').getAttribute('content');
+  const seen = new Map<string, string>();
+  for (const [path, title] of [
+    ['/', 'Joinery · Carpentry tools made to last'],
+    ['/products', 'All our tools · Joinery'],
+    ['/blogs', 'Questions and answers · Joinery'],
+    ['/portfolio', 'The developer behind the shop · Joinery'],
+    ['/login', /· Joinery$/],
+    ['/register', /· Joinery$/],
+    ['/phoneLogin', /· Joinery$/],
+    ['/forgotPassword', /· Joinery$/],
+    ['/no-such-page', 'Page not found · Joinery'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+    const shown = await page.title();
+    expect(seen.get(shown), `${path} has the title of ${seen.get(shown)}`).toBeUndefined();
+    seen.set(shown, path);
+  }
+  // Every page keeps one description, and the catalogue has its own.
+  await page.goto('/');
+  const shopDescription = await description();
+  await page.goto('/products');
+  await expect.poll(description).not.toBe(shopDescription);
+  expect(await page.locator('meta[name="description"]').count()).toBe(1);
+});

@@ -49,7 +49,12 @@ const entries: BlogEntry[] = [
 
 export default function BlogsPage() {
   return (
-    <PageShell eyebrow="Blogs" title="Questions and answers" intro="Notes from the team on the React techniques behind this shop.">
+    <PageShell
+      eyebrow="Blogs"
+      title="Questions and answers"
+      intro="Notes from the team on the React techniques behind this shop."
+      description="Notes from the Joinery team on the React techniques behind the shop."
+    >
       <div className="grid gap-6 md:grid-cols-2">
         {entries.map((entry) => (
           <article key={entry.question} className="flex flex-col rounded-xl border border-base-300 bg-base-100 p-6 shadow-sm">

@@ -20,7 +20,7 @@ const developer = {
 
 export default function PortfolioPage() {
   return (
-    <PageShell eyebrow="Portfolio" title="The developer behind the shop">
+    <PageShell eyebrow="Portfolio" title="The developer behind the shop" description="Who built the Joinery shop, and with what.">
       <article className="overflow-hidden rounded-2xl border border-base-300 bg-base-100 shadow-sm">
         <header className="flex flex-col gap-5 bg-stone-900 p-8 text-stone-100 sm:flex-row sm:items-center">
           <span aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-amber-700 font-display text-3xl font-semibold">

@@ -62,7 +62,12 @@ export default function ProductsPage() {
   const pageCount = Math.ceil(total / pageSize);
 
   return (
-    <PageShell eyebrow="Catalogue" title="All our tools" intro="Every tool we make, with its price per unit and the smallest order we take.">
+    <PageShell
+      eyebrow="Catalogue"
+      title="All our tools"
+      intro="Every tool we make, with its price per unit and the smallest order we take."
+      description="Every chisel, plane, saw and marking tool Joinery makes, with its price and the smallest order we take."
+    >
       <form role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()}>
         <label className="flex-1">
           <span className="mb-1.5 block text-sm font-medium text-stone-800">Search by name</span>

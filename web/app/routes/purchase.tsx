@@ -9,6 +9,7 @@ import { ProductImage } from '../../features/products/components/product-image.t
 import { StockNote } from '../../features/products/components/stock-note.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
+import { PageMeta } from '../../components/ui/page-meta.tsx';
 
 /** A product in detail, with the form to order it. The route guard has checked the session. */
 export default function PurchasePage() {
@@ -20,6 +21,7 @@ export default function PurchasePage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14">
+      <PageMeta title={product.data ? `Buy ${product.data.name}` : 'Buy a tool'} description={product.data?.description} />
       {product.isPending ? (
         <div className="grid gap-8 lg:grid-cols-2" aria-label="Loading the product">
           <div className="skeleton aspect-[4/3] w-full rounded-xl" />

@@ -1,4 +1,5 @@
 import { Link, useRouteError } from 'react-router';
+import { PageMeta } from '../../components/ui/page-meta.tsx';
 
 /**
  * Shown when a page fails to render or its code cannot be loaded (after a deploy replaced the
@@ -9,6 +10,7 @@ export function RouteError() {
   const message = error instanceof Error ? error.message : 'Something went wrong.';
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <PageMeta title="This page could not be shown" />
       <h1 className="font-display text-3xl font-semibold text-stone-900">This page could not be shown</h1>
       <p className="mt-3 text-stone-600">{message}</p>
       <div className="mt-8 flex gap-3">

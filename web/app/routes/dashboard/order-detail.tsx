@@ -12,6 +12,7 @@ import { OrderStageBadge } from '../../../features/orders/components/order-stage
 import { OrderTimeline } from '../../../features/orders/components/order-timeline.tsx';
 import { PrintableReceipt } from '../../../features/orders/components/printable-receipt.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,6 +51,7 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
   const card = cardDescription(order.cardBrand, order.cardLast4);
   return (
     <div className="space-y-6">
+      <PageMeta title={`Order ${order.orderNumber}`} />
       <header className="space-y-3">
         <BackLink forAdmin={forAdmin} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -167,6 +169,7 @@ export default function OrderDetailPage() {
     const missing = details.error instanceof ApiRequestError && details.error.status === 404;
     return (
       <div className="space-y-6">
+        <PageMeta title={missing ? 'Order not found' : 'Order'} />
         <BackLink forAdmin={forAdmin} />
         {missing ? (
           <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">

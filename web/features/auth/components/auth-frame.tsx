@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
 
 /** The frame of the sign-in pages: a workshop picture beside the form on wide screens, the form alone on a phone. */
 export function AuthFrame({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <div className="bg-base-200/60 px-4 py-10 sm:py-16">
+      <PageMeta title={title} />
       <div className="mx-auto grid max-w-5xl overflow-hidden rounded-2xl bg-base-100 shadow-xl shadow-stone-900/5 lg:grid-cols-[1fr_1.1fr]">
         <div className="relative hidden flex-col justify-end bg-stone-900 p-10 text-stone-100 lg:flex">
           <img
