@@ -13,8 +13,7 @@ import { OrderTimeline } from '../../../features/orders/components/order-timelin
 import { PrintableReceipt } from '../../../features/orders/components/printable-receipt.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTime } from '../../../lib/date-format.ts';
 
 /** Back to the list this person reached the order from: their own orders, or the shop's. */
 function BackLink({ forAdmin }: { forAdmin: boolean }) {
@@ -59,7 +58,7 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
           <OrderStageBadge order={order} />
         </div>
         <p className="text-stone-600">
-          Placed <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+          Placed <time dateTime={order.createdAt}>{dateTime.format(new Date(order.createdAt))}</time>
           {forAdmin && (
             <>
               {' '}
@@ -120,7 +119,7 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
               {order.paymentStatus === 'paid' ? (
                 <dl className="space-y-2 text-sm">
                   {card && <Row label="Card">{card}</Row>}
-                  {order.paidAt && <Row label="Paid">{when.format(new Date(order.paidAt))}</Row>}
+                  {order.paidAt && <Row label="Paid">{dateTime.format(new Date(order.paidAt))}</Row>}
                   <div>
                     <dt className="text-stone-600">Transaction id</dt>
                     <dd className="mt-0.5 font-mono text-xs text-stone-900 [overflow-wrap:anywhere]">{order.transactionId}</dd>

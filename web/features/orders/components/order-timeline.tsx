@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../common/money.ts';
 import type { TimelineEntry, TimelineKind } from '../../../../common/schemas/order-details.ts';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { dateTime } from '../../../lib/date-format.ts';
 
 const dots: Record<TimelineKind, string> = {
   placed: 'bg-stone-400',
@@ -71,7 +70,7 @@ export function OrderTimeline({ entries, forAdmin }: { entries: TimelineEntry[];
             <div className="min-w-0">
               <p className="font-medium text-stone-900">{title}</p>
               <p className="text-sm text-stone-600">
-                <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at}>{dateTime.format(new Date(entry.at))}</time>
               </p>
               {detail && <p className="mt-1 text-sm text-stone-700 [overflow-wrap:anywhere]">{detail}</p>}
             </div>
