@@ -24,13 +24,17 @@ const boundaries = {
 /**
  * The only places where one feature of the web app (web/features/<name>/) may use another: the home
  * page's sections show the catalogue, the reviews and the inbox's forms; the profile's two-factor
- * settings and the users' queries use the session. Every other feature stands alone, so that a change
+ * settings and the users' queries use the session; a product card adds to the cart, whose owner is
+ * the session's. Every other feature stands alone, so that a change
  * to one cannot break another; what several need belongs in web/components or web/lib.
  * @type {Record<string, string[]>}
  */
 const allowedFeatureImports = {
   storefront: ['products', 'reviews', 'inbox'],
   users: ['auth'],
+  // A product card's Add to cart; the cart is the signed-in customer's or the visitor's.
+  products: ['cart'],
+  cart: ['auth'],
 };
 const features = fs.readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const featureZones = features.map((feature) => ({

@@ -51,7 +51,7 @@ export default defineConfig({
     },
   ],
   webServer: chromiumMissing ? [] : [
-    // Google's OAuth endpoints, stood in for locally (the one third party these tests fake).
+    // Google's and Facebook's OAuth endpoints, stood in for locally (the third parties these tests fake).
     {
       command: 'node e2e/support/oauth-stand-in.mjs',
       url: `${oauthStandIn}/health`,
@@ -73,6 +73,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         FORM_RATE_LIMIT_PER_HOUR: '1000',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        ORDER_RATE_LIMIT_PER_MINUTE: '1000',
+        CARD_RATE_LIMIT_PER_MINUTE: '1000',
         ADMIN_EMAIL: e2eAdmin.email,
         ADMIN_PASSWORD: e2eAdmin.password,
         GOOGLE_CLIENT_ID: 'e2e-google-client',
@@ -80,6 +82,11 @@ export default defineConfig({
         GOOGLE_AUTHORIZATION_URL: `${oauthStandIn}/google/authorize`,
         GOOGLE_TOKEN_URL: `${oauthStandIn}/google/token`,
         GOOGLE_USERINFO_URL: `${oauthStandIn}/google/userinfo`,
+        FACEBOOK_CLIENT_ID: 'e2e-facebook-client',
+        FACEBOOK_CLIENT_SECRET: 'e2e-facebook-secret',
+        FACEBOOK_AUTHORIZATION_URL: `${oauthStandIn}/facebook/dialog/oauth`,
+        FACEBOOK_TOKEN_URL: `${oauthStandIn}/facebook/oauth/access_token`,
+        FACEBOOK_USERINFO_URL: `${oauthStandIn}/facebook/me`,
       },
     },
   ],

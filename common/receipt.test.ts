@@ -56,6 +56,11 @@ describe('receipts', () => {
     expect(receiptOf({ ...unpaid, paymentStatus: 'unpaid', stage: 'unpaid' })).toBeUndefined();
   });
 
+  it('bills a phone account by its number, not by the address the shop made up for it', () => {
+    const email = '14155550100.0b7f3c2e-5d1a-4c8e-9f00-2a6b1c3d4e5f@phone.joinery.invalid';
+    expect(receiptOf({ ...paid, email })?.billedTo.email).toBe('+1 415 555 0100');
+  });
+
   it('is saved under the order number', () => {
     expect(receiptFileName(paid)).toBe('Joinery-receipt-J-1042.pdf');
   });

@@ -1,3 +1,4 @@
+import { accountContact } from './account-contact.ts';
 import { cardDescription } from './card-brands.ts';
 import type { Order } from './schemas/orders.ts';
 import { shopIdentity } from './shop-identity.ts';
@@ -12,6 +13,7 @@ export interface Receipt {
   orderNumber: string;
   /** When the order was paid, in the shop's time: "March 1, 2026 at 1:05 AM PST". */
   date: string;
+  /** `email` is how the account is shown: a phone account's number (accountContact). */
   billedTo: { name: string; email: string; adress: string; phone: string };
   lines: { description: string; quantity: number; unitPrice: number; amount: number }[];
   total: number;
@@ -42,7 +44,7 @@ export function receiptOf(order: Order): Receipt | undefined {
     shop: { name: shopIdentity.name, postalAddress: shopIdentity.postalAddress, supportEmail: shopIdentity.supportEmail },
     orderNumber: order.orderNumber,
     date: receiptDate(order.paidAt),
-    billedTo: { name: order.cutomerName, email: order.email, adress: order.adress, phone: order.phone },
+    billedTo: { name: order.cutomerName, email: accountContact(order.email), adress: order.adress, phone: order.phone },
     lines: [{ description: order.product, quantity: order.quantity, unitPrice: order.unitPrice, amount: order.price }],
     total: order.price,
     refunded: order.refundedAmount,

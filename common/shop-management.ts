@@ -14,6 +14,7 @@ export const productMessages = {
   minBelowAvail: 'Minimum order must be less than the available quantity',
   minAtLeastOne: 'Minimum order must be at least 1',
   descriptionRequired: 'Description is Required',
+  categoryRequired: 'Category is Required',
   added: 'Product Added',
   deleted: (name: string) => `${name} is deleted.`,
   updated: (name: string) => `${name} is updated.`,

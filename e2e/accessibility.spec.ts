@@ -79,7 +79,7 @@ test('the home page can be used from the keyboard', async ({ page }) => {
   await expect(page).toHaveURL('/products');
 
   // The search box and the sort take typing and arrow keys.
-  const search = page.getByRole('searchbox', { name: 'Search by name' });
+  const search = page.getByRole('searchbox', { name: 'Search tools' });
   await search.focus();
   await page.keyboard.type('saw');
   await expect(page).toHaveURL(/q=saw/);

@@ -144,7 +144,7 @@ test.describe('phone sign-in', () => {
   });
 });
 
-test.describe('Google sign-in', () => {
+test.describe('Google and Facebook sign-in', () => {
   test('goes to the provider with the shop’s client id, redirect URI and state, and comes back signed in', async ({ page, baseURL }) => {
     await page.goto('/login?returnTo=%2Fdashboard');
     const authorize = page.waitForRequest((request) => request.url().includes('/google/authorize'));
@@ -160,11 +160,21 @@ test.describe('Google sign-in', () => {
     await expectSignedIn(page);
   });
 
-  test('Facebook, not set up here, says so plainly', async ({ page }) => {
-    await page.goto('/login');
+  test('Facebook: goes to its dialog with the shop’s app id, redirect URI and state, and comes back signed in as the person of its profile', async ({ page, baseURL }) => {
+    await page.goto('/login?returnTo=%2Fdashboard');
+    const dialog = page.waitForRequest((request) => request.url().includes('/facebook/dialog/oauth'));
     await page.getByRole('button', { name: 'Continue with Facebook' }).click();
-    await expect(page.getByRole('alert')).toContainText('Signing in with Facebook is not set up for this shop yet.');
-    await expect(page).toHaveURL('/login');
+    const url = new URL((await dialog).url());
+    expect(url.searchParams.get('client_id')).toBe('e2e-facebook-client');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${baseURL}/api/auth/callback/facebook`);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('scope')?.split(/[ ,]/)).toEqual(expect.arrayContaining(['email', 'public_profile']));
+
+    await expect(page).toHaveURL('/dashboard');
+    const profile = page.getByRole('region', { name: 'Your profile' });
+    await expect(profile.getByText('margaret.hamilton@example.com')).toBeVisible();
+    await expect(profile.getByText('Margaret Hamilton').first()).toBeVisible();
+    await expectSignedIn(page);
   });
 });
 

@@ -79,6 +79,32 @@ test.describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'joinery.db'))).toBe(true);
   });
 
+  test('WEB_CONCURRENCY=2 serves from two processes on one port, replaces one that dies, and SIGTERM stops them all', async () => {
+    test.setTimeout(180_000);
+    const listening = (output: string) => [...output.matchAll(/"pid":(\d+)[^\n]*Server listening/g)].map((match) => Number(match[1]));
+    const server = await startServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2' });
+    await expect.poll(() => listening(server.output()).length, { timeout: 60_000 }).toBe(2);
+    const [first, second] = listening(server.output());
+    expect(first).not.toBe(second);
+    expect(await productCount(server.url)).toBeGreaterThanOrEqual(12);
+
+    process.kill(first!, 'SIGKILL');
+    await expect.poll(() => listening(server.output()).length, { timeout: 60_000 }).toBe(3);
+    expect(server.output()).toContain('a server process stopped; starting another');
+    expect(await productCount(server.url)).toBeGreaterThanOrEqual(12);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    const isRunning = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(listening(server.output()).filter(isRunning)).toEqual([]);
+  });
+
   test('the same start on PostgreSQL works the same', async () => {
     const admin = new pg.Client({ connectionString: postgresAdminUrl });
     const available = await admin.connect().then(() => true, () => false);

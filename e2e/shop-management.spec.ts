@@ -51,8 +51,10 @@ test.describe('managing the shop', () => {
     const form = page.getByRole('form', { name: 'Add product' });
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(form.getByText('Name is Required')).toBeVisible();
+    await expect(form.getByText('Category is Required')).toBeVisible();
 
     await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Category').selectOption({ label: 'Spokeshaves & scrapers' });
     await form.getByLabel('Price (USD)').fill('12.345');
     await form.getByLabel('Available quantity').fill('50');
     await form.getByLabel('Minimum order').fill('50');
@@ -63,8 +65,8 @@ test.describe('managing the shop', () => {
     await form.getByLabel('Price (USD)').fill('18.50');
     await form.getByLabel('Minimum order').fill('2');
 
-    await form.getByLabel(/Or upload a picture/).setInputFiles('web/public/images/products/block-plane-400.webp');
-    await expect(form.getByLabel('Image address')).toHaveValue(/^\/api\/product-images\/[0-9a-f-]{36}$/);
+    await form.getByLabel(/Or upload pictures/).setInputFiles('web/public/images/products/block-plane-400.webp');
+    await expect(form.getByRole('list', { name: 'The product’s pictures' }).getByRole('img', { name: 'Picture 1' })).toHaveAttribute('src', /^\/api\/product-images\/[0-9a-f-]{36}$/);
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(notifications(page)).toContainText('Product Added');
 
@@ -86,7 +88,7 @@ test.describe('managing the shop', () => {
     // The admin reprices it; the order keeps the price it was placed at.
     await page.goto('/dashboard/manageproducts');
     await page.getByRole('searchbox', { name: 'Search products by name' }).fill(name);
-    const row = page.getByRole('listitem').filter({ hasText: name });
+    const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${name}` });
     await edit.getByLabel('Price (USD)').fill('21.00');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock.ts';
 import type { AppConfig } from './config/env.ts';
@@ -13,9 +13,18 @@ import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
 import { createSessions } from './modules/auth/viewer.ts';
+import { createCatalogueVersion } from './modules/catalogue-cache/catalogue-version.ts';
 import { createUserRepository } from './modules/users/user-repository.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
 import { createUserService } from './modules/users/user-service.ts';
+import { createCartRepository } from './modules/cart/cart-repository.ts';
+import { cartRoutes } from './modules/cart/cart-routes.ts';
+import { createCartService } from './modules/cart/cart-service.ts';
+import { emptyCartOnPaid } from './modules/cart/empty-cart-on-paid.ts';
+import { createCheckoutRepository } from './modules/orders/checkout-repository.ts';
+import { combineCheckoutEvents } from './modules/orders/checkout-events.ts';
+import { checkoutRoutes } from './modules/orders/checkout-routes.ts';
+import { createCheckoutService } from './modules/orders/checkout-service.ts';
 import { createOrderRepository } from './modules/orders/order-repository.ts';
 import { orderRoutes } from './modules/orders/order-routes.ts';
 import { createOrderService } from './modules/orders/order-service.ts';
@@ -24,7 +33,15 @@ import { expireUnpaidOrdersTaskDefinition } from './modules/orders/order-expiry.
 import { createPaymentGatewayFor } from './modules/payments/create-payment-gateway.ts';
 import { createOrderPaymentRepository } from './modules/payments/order-payment-repository.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
-import { createPaymentRelease, releaseOrderPaymentsTaskDefinition, releasePaymentsOnCancel } from './modules/payments/payment-release.ts';
+import { createCheckoutPaymentRepository } from './modules/payments/checkout-payment-repository.ts';
+import {
+  createCheckoutPaymentRelease,
+  createPaymentRelease,
+  releaseCheckoutPaymentsTaskDefinition,
+  releaseOrderPaymentsTaskDefinition,
+  releasePaymentsOnCancel,
+  releasePaymentsOnCheckoutEnd,
+} from './modules/payments/payment-release.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
@@ -44,11 +61,14 @@ import { productImageRoutes } from './modules/product-images/product-image-route
 import { createProductImageService } from './modules/product-images/product-image-service.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
 import { productRoutes } from './modules/products/product-routes.ts';
+import { loadAppShell } from './modules/product-pages/app-shell.ts';
+import { productPageRoutes } from './modules/product-pages/product-page-routes.ts';
 import { createProductService } from './modules/products/product-service.ts';
 import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job-queue.ts';
 import { registerJobQueue } from './modules/jobs/job-lifecycle.ts';
 import { createEmailSender } from './modules/mail/create-email-sender.ts';
 import { createMailer, sendEmailTaskDefinition } from './modules/mail/mailer.ts';
+import { createCheckoutNotices } from './modules/notifications/checkout-notices.ts';
 import { createOrderNotices } from './modules/notifications/order-notices.ts';
 import { jobRoutes } from './modules/jobs/job-routes.ts';
 import { createReviewRepository } from './modules/reviews/review-repository.ts';
@@ -57,7 +77,9 @@ import { createReviewService } from './modules/reviews/review-service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerPublicAnswerCache } from './plugins/public-answer-cache.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
 import { registerResponsePolicy } from './plugins/response-policy.ts';
 import { registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -104,6 +126,8 @@ export async function buildApp({ config, database, logger = true, logStream, sms
     requestIdHeader: false,
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // registerRequestLog logs the requests worth reading instead of two lines for every one.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -113,6 +137,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
     reply.header(requestIdHeader, request.id);
   });
 
+  registerRequestLog(app, config.requestLog);
   registerErrorHandler(app);
   registerBodyDepthLimit(app);
   const { db } = database;
@@ -121,6 +146,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   app.addHook('onClose', () => emailSender.close());
   const paymentGateway = gateway ?? createPaymentGatewayFor(config.payments, db, clock);
   const orderPayments = createOrderPaymentRepository(db);
+  const checkoutPayments = createCheckoutPaymentRepository(db);
   // The shop's background tasks (ADR 009); a feature that needs one adds it here. The expiry sweep
   // reaches the order service, made below with the mailer this queue feeds: no job runs before the
   // app is ready, by which time it exists.
@@ -129,7 +155,9 @@ export async function buildApp({ config, database, logger = true, logStream, sms
     tasks: [
       sendEmailTaskDefinition(emailSender, config.publicUrl),
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
-      expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => orders.expireUnpaid(hours) }, config.unpaidOrderHours),
+      releaseCheckoutPaymentsTaskDefinition(createCheckoutPaymentRelease(paymentGateway, checkoutPayments)),
+      // Open checkouts (ADR 018) wait for payment as long as orders do, and end in the same sweep.
+      expireUnpaidOrdersTaskDefinition({ expireUnpaid: async (hours) => (await orders.expireUnpaid(hours)) + (await checkouts.expireOpen(hours)) }, config.unpaidOrderHours),
     ],
     clock,
     log: app.log,
@@ -148,13 +176,14 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   const sessions = createSessions(auth);
   // Before any route is added: every route's declared access and cache policy, enforced by one hook each.
   registerResponsePolicy(app);
+  registerPublicAnswerCache(app, createCatalogueVersion(db), { checkEveryMs: config.catalogueCheckMs, maxAnswers: 500 });
   registerRouteAccess(app, sessions, config.siteOrigins);
   // After the route checks: a shop that refuses to start never starts running jobs.
   registerJobQueue(app, jobs);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await registerApiDocs(app);
-  await registerRateLimits(app, rateLimits);
+  await registerRateLimits(app, rateLimits, sessions, clock);
   const userRepository = createUserRepository(db, clock);
   const users = createUserService(userRepository);
   const { admin } = config.auth;
@@ -164,7 +193,21 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   const products = createProductService(productRepository, clock);
   const orderNotices = createOrderNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
   const orders = createOrderService(createOrderRepository(db), productRepository, clock, combineOrderEvents(orderNotices, releasePaymentsOnCancel(jobs)));
-  const reviews = createReviewService(createReviewRepository(db), clock);
+  const cart = createCartService(createCartRepository(db), clock);
+  const checkouts = createCheckoutService(
+    createCheckoutRepository(db),
+    clock,
+    combineCheckoutEvents(
+      createCheckoutNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail }),
+      releasePaymentsOnCheckoutEnd(jobs),
+      emptyCartOnPaid(cart),
+    ),
+  );
+  const reviews = createReviewService(createReviewRepository(db), clock, {
+    catalogue: products,
+    purchases: { hasBought: (buyer, productId) => orders.hasBought(buyer, productId) },
+  });
+  const ratingOf = (productId: string) => reviews.ratingOf(productId);
   const inbox = createInboxService(createInboxRepository(db), clock, { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
   const newsletter = createNewsletterService(createNewsletterRepository(db), clock, { mailer, publicUrl: config.publicUrl });
   await app.register(
@@ -173,10 +216,12 @@ export async function buildApp({ config, database, logger = true, logStream, sms
       await api.register(accountSessionRoutes, { db, sessions, clock });
       await api.register(userRoutes, { users });
       await api.register(healthRoutes, { health: createHealthRepository(db) });
-      await api.register(productRoutes, { products });
+      await api.register(productRoutes, { products, ratingOf });
       await api.register(productImageRoutes, { images: createProductImageService(createProductImageRepository(db), clock) });
-      await api.register(orderRoutes, { orders });
-      await api.register(paymentsPlugin, { db, orders, clock, gateway: paymentGateway, orderPayments });
+      await api.register(orderRoutes, { orders, limits: config.orderLimits });
+      await api.register(cartRoutes, { cart });
+      await api.register(checkoutRoutes, { checkouts, cartLines: (viewer) => cart.checkoutLines(viewer), limits: config.orderLimits });
+      await api.register(paymentsPlugin, { db, orders, clock, gateway: paymentGateway, orderPayments, checkouts, checkoutPayments, limits: config.orderLimits });
       await api.register(reviewRoutes, { reviews, formsPerHour: config.formRateLimitPerHour });
       await api.register(inboxRoutes, { inbox, formsPerHour: config.formRateLimitPerHour });
       await api.register(newsletterRoutes, { newsletter, formsPerHour: config.formRateLimitPerHour });
@@ -187,6 +232,8 @@ export async function buildApp({ config, database, logger = true, logStream, sms
     { prefix: '/api' },
   );
 
+  // Each product's page with its head written on the server, the sitemap and robots.txt.
+  await app.register(productPageRoutes, { products, ratingOf, publicUrl: config.publicUrl, shell: loadAppShell(config.webRoot) });
   await registerWebApp(app, config.webRoot);
   return app;
 }

@@ -1,31 +1,41 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
 import { AdminAccountError } from './modules/auth/admin-account.ts';
-import { openDatabase } from './db/database.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
 
 // Built, this file runs as dist/server/server.js; the web app is built into dist/web.
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
+const clock = systemClock;
+const stopSignals = ['SIGTERM', 'SIGINT'] as const;
 
-async function main(): Promise<void> {
-  const config = loadConfig(process.env, webRoot);
-  const database = openDatabase(config);
-  const clock = systemClock;
-  // The database is ready before the app is built: better-auth checks its tables when it starts.
-  let prepared: { applied: string[]; seeded: boolean };
+function logLine(level: number, msg: string, fields: object = {}) {
+  console.error(JSON.stringify({ level, time: clock().getTime(), pid: process.pid, msg, ...fields }));
+}
+
+/** Migrations and the demo catalogue, once, before any process serves. */
+async function prepareDatabase(database: DatabaseHandle): Promise<{ applied: string[]; seeded: boolean }> {
   try {
-    prepared = { applied: await migrateToLatest(database.db), seeded: await seedDemoCatalogue(database.db, clock()) };
+    return { applied: await migrateToLatest(database.db), seeded: await seedDemoCatalogue(database.db, clock()) };
   } catch (error) {
-    console.error(JSON.stringify({ level: 60, time: clock().getTime(), msg: 'could not prepare the database', err: String(error) }));
+    logLine(60, 'could not prepare the database', { err: String(error) });
     await database.close();
     process.exit(1);
   }
+}
+
+/** One server process: the whole shop on the port (shared with its siblings under a primary). */
+async function serve(config: AppConfig, prepare: boolean): Promise<void> {
+  const database = openDatabase(config);
+  // The database is ready before the app is built: better-auth checks its tables when it starts.
+  const prepared = prepare ? await prepareDatabase(database) : undefined;
   const app = await buildApp({ config, database, clock });
-  app.log.info({ database: database.description, migrationsApplied: prepared.applied, demoCatalogueSeeded: prepared.seeded }, 'database ready');
+  if (prepared) app.log.info({ database: database.description, migrationsApplied: prepared.applied, demoCatalogueSeeded: prepared.seeded }, 'database ready');
 
   app.addHook('onClose', async () => {
     await database.close();
@@ -33,7 +43,7 @@ async function main(): Promise<void> {
 
   // On SIGTERM the server stops taking connections, lets in-flight requests finish, then closes the database.
   let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  for (const signal of stopSignals) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
@@ -49,6 +59,48 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * WEB_CONCURRENCY above 1: this process prepares the database, then starts that many server
+ * processes sharing the port (Node's cluster hands each connection to one of them), starts another
+ * when one dies, and on SIGTERM stops them all and waits for them to finish their requests.
+ */
+async function superviseWorkers(config: AppConfig): Promise<void> {
+  const database = openDatabase(config);
+  const prepared = await prepareDatabase(database);
+  await database.close();
+  logLine(30, 'database ready', { migrationsApplied: prepared.applied, demoCatalogueSeeded: prepared.seeded, workers: config.workers });
+
+  let stopping = false;
+  let exitCode = 0;
+  const served = new WeakSet<object>();
+  function stopAll(reason: object) {
+    if (stopping) return;
+    stopping = true;
+    logLine(30, 'shutting down', reason);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  }
+  cluster.on('listening', (worker) => served.add(worker));
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping && !served.has(worker)) {
+      // It died before serving (a bad setting, a port taken): another would too.
+      exitCode = 1;
+      stopAll({ because: 'a server process could not start', workerPid: worker.process.pid, code });
+    } else if (!stopping) {
+      logLine(50, 'a server process stopped; starting another', { workerPid: worker.process.pid, code, signal });
+      cluster.fork();
+    }
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+  });
+  for (const signal of stopSignals) process.on(signal, () => stopAll({ signal }));
+  for (let index = 0; index < config.workers; index += 1) cluster.fork();
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, webRoot);
+  if (config.workers > 1 && cluster.isPrimary) await superviseWorkers(config);
+  else await serve(config, cluster.isPrimary);
 }
 
 main().catch((error: unknown) => {

@@ -39,12 +39,17 @@ export const orderSchema = z.object({
   unpayable: z.enum(unpayableReasons).optional().meta({
     description: 'In lists and reads, for an unpaid order that cannot be paid now: its product has fewer pieces left than it asks for, or is no longer sold',
   }),
+  checkoutId: z.string().optional().meta({ description: 'For a line of a checkout (one payment for a whole cart): that checkout' }),
+  checkoutLine: z
+    .object({ line: z.number().int(), of: z.number().int() })
+    .optional()
+    .meta({ description: 'For a line of a checkout: which line it is and of how many, the lines sharing one order number' }),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 const quantitySchema = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000, 'That quantity is more than we could ever make');
 
-const orderFieldsSchema = z.object({
+export const orderFieldsSchema = z.object({
   productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
   quantity: quantitySchema,
   phone: z

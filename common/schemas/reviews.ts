@@ -32,6 +32,27 @@ export const reviewInputSchema = z.object({
     .trim()
     .min(1, reviewMessages.reviewRequired)
     .max(reviewLimits.review, reviewMessages.reviewTooLong),
+  // Which product the review is about, if any (the form's "no particular tool" sends nothing or '').
+  productId: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string().max(100).optional().meta({ description: 'The product the review is about; optional' }),
+  ),
 });
 export type ReviewInput = z.output<typeof reviewInputSchema>;
-export const reviewCreatedSchema = reviewSchema.extend({ insertedId: z.string() });
+
+/**
+ * One review on a product's page: besides the home page's fields, when it was written and whether
+ * its author had paid for the product by then (decided by the server when it was written).
+ */
+export const productReviewSchema = reviewSchema.extend({
+  productId: z.string(),
+  verifiedBuyer: z.boolean().meta({ description: 'The author had a paid order of this product when writing it' }),
+  createdAt: z.string().meta({ description: 'When it was written (ISO 8601)' }),
+});
+export type ProductReview = z.infer<typeof productReviewSchema>;
+
+export const reviewCreatedSchema = reviewSchema.extend({
+  insertedId: z.string(),
+  productId: z.string().nullable().meta({ description: 'The product the review is about, or null' }),
+  verifiedBuyer: z.boolean().meta({ description: 'The author has a paid order of that product' }),
+});

@@ -8,6 +8,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(1000).default(250),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -22,7 +24,12 @@ const envSchema = z.object({
     .transform((value) => (value ? value.split(',').map((origin) => origin.trim()) : []))
     .pipe(z.array(z.url().refine((url) => new URL(url).origin === url, 'must be origins such as https://shop.example, without a path'))),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  ACCESS_LOG: z.enum(['true', 'false']).default('false'),
+  SLOW_REQUEST_MS: z.coerce.number().min(0).default(1000),
+  REQUEST_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  CARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   UNPAID_ORDER_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
   // Trusting every X-Forwarded-For hop would let a client choose its own address (and dodge rate
   // limits), so the setting names how many proxies stand in front, or which addresses they have.
@@ -139,10 +146,30 @@ export interface MailConfig {
   shopNotifyEmail: string | undefined;
 }
 
+/** Which requests the log keeps a line of. */
+export interface RequestLogSettings {
+  /** Log every request (an access log), not only the ones below. */
+  accessLog: boolean;
+  /** A request that takes at least this long is logged as slow. */
+  slowRequestMs: number;
+  /** The share of other requests logged, from 0 (none) to 1 (every one), to show the traffic's shape. */
+  sampleRate: number;
+}
+
+/** How often one account may place orders and start payments, and try cards, each per minute. */
+export interface OrderLimits {
+  ordersPerMinute: number;
+  cardAttemptsPerMinute: number;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** How many server processes share the port on this machine. */
+  workers: number;
+  /** How often a process looks whether the catalogue changed, to refresh the answers it keeps. */
+  catalogueCheckMs: number;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -152,6 +179,9 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Submissions of each home-page form one client may make per hour. */
   formRateLimitPerHour: number;
+  requestLog: RequestLogSettings;
+  /** Per signed-in account (per client address for anonymous calls): orders placed and payments started, and cards tried. */
+  orderLimits: OrderLimits;
   /** Hours an order may stay unpaid before the shop cancels it as expired, releasing its card hold. */
   unpaidOrderHours: number;
   auth: AuthConfig;
@@ -192,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     env: vars.NODE_ENV,
     port: vars.PORT,
     host: vars.HOST,
+    workers: vars.WEB_CONCURRENCY,
+    catalogueCheckMs: vars.CATALOGUE_CHECK_MS,
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
@@ -201,8 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
       ...vars.TRUSTED_ORIGINS,
     ],
     logLevel: vars.LOG_LEVEL,
+    requestLog: { accessLog: vars.ACCESS_LOG === 'true', slowRequestMs: vars.SLOW_REQUEST_MS, sampleRate: vars.REQUEST_LOG_SAMPLE },
     trustProxy: vars.TRUST_PROXY,
     formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,
+    orderLimits: { ordersPerMinute: vars.ORDER_RATE_LIMIT_PER_MINUTE, cardAttemptsPerMinute: vars.CARD_RATE_LIMIT_PER_MINUTE },
     unpaidOrderHours: vars.UNPAID_ORDER_HOURS,
     auth: authConfig(vars),
     payments:

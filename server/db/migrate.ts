@@ -13,6 +13,10 @@ import { orderDetailsMigration } from './migrations/010-order-details.ts';
 import { refundsMigration } from './migrations/011-refunds.ts';
 import { orderExpiryMigration } from './migrations/012-order-expiry.ts';
 import { webhookEventKeyMigration } from './migrations/013-webhook-event-key.ts';
+import { catalogueSearchMigration } from './migrations/014-catalogue-search.ts';
+import { productPagesMigration } from './migrations/015-product-pages.ts';
+import { cartAndCheckoutMigration } from './migrations/016-cart-and-checkout.ts';
+import { catalogueVersionMigration } from './migrations/017-catalogue-version.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -29,6 +33,10 @@ export const migrations: Record<string, Migration> = {
   '011-refunds': refundsMigration,
   '012-order-expiry': orderExpiryMigration,
   '013-webhook-event-key': webhookEventKeyMigration,
+  '014-catalogue-search': catalogueSearchMigration,
+  '015-product-pages': productPagesMigration,
+  '016-cart-and-checkout': cartAndCheckoutMigration,
+  '017-catalogue-version': catalogueVersionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ProductCategory } from '../../common/categories.ts';
 
 /**
  * The tables as Kysely sees them. Money is integer cents; timestamps are ISO 8601 text in UTC,
@@ -13,6 +14,8 @@ export interface ProductsTable {
   min_quantity: number;
   avail_quantity: number;
   created_at: string;
+  /** A slug of common/categories.ts; the database's default is 'other' (migration 014). */
+  category: Generated<ProductCategory>;
 }
 
 export interface ReviewsTable {
@@ -22,6 +25,17 @@ export interface ReviewsTable {
   review: string;
   ratings: number;
   created_at: string;
+  /** The product it is about, if any; null once that product is deleted (migration 015). */
+  product_id: string | null;
+  /** 1 when its author had a paid order of that product when writing it, else 0. */
+  verified_buyer: Generated<number>;
+}
+
+/** A product's pictures in order; position 0 is the main one, mirrored in `products.img` (migration 015). */
+export interface ProductPicturesTable {
+  product_id: string;
+  position: number;
+  img: string;
 }
 
 export interface OrdersTable {
@@ -62,6 +76,10 @@ export interface OrdersTable {
   refunded_cents: Generated<number>;
   /** How many of its pieces its refunds put back in stock; never more than `quantity`. */
   restocked_quantity: Generated<number>;
+  /** For a line of a paid checkout (ADR 018): the checkout, which line it is (from 1), and of how many. Null for a single order. */
+  checkout_id: Generated<string | null>;
+  checkout_line: Generated<number | null>;
+  checkout_line_count: Generated<number | null>;
 }
 
 /** Money given back for a paid order: in full or in part, each refund once (ADR 012). */
@@ -92,6 +110,8 @@ export interface LocalPaymentIntentsTable {
   updated_at: string;
   /** What its refunds gave back; never more than `amount_cents`, and only once captured. */
   refunded_cents: Generated<number>;
+  /** What it pays: an order, or a checkout (ADR 018), whose id `order_id` then holds. */
+  pays_for: Generated<'order' | 'checkout'>;
 }
 
 /** The local test processor's refunds, one per idempotency key. */
@@ -108,6 +128,59 @@ export interface LocalRefundsTable {
 export interface OrderPaymentsTable {
   payment_id: string;
   order_id: string;
+  created_at: string;
+}
+
+/** A signed-in customer's cart: one line per product (ADR 018). */
+export interface CartItemsTable {
+  user_id: string;
+  /** Not a foreign key: a line whose product was deleted stays, so that the cart can say so. */
+  product_id: string;
+  quantity: number;
+  added_at: string;
+}
+
+/** One payment for a whole cart (ADR 018); each of its lines becomes an order once it is paid. */
+export interface CheckoutsTable {
+  id: string;
+  /** The order number its lines share, given when it is paid. */
+  number: number | null;
+  user_id: string | null;
+  customer_name: string;
+  email: string;
+  phone: string;
+  adress: string;
+  total_cents: number;
+  line_count: number;
+  payment_status: Generated<'unpaid' | 'paid'>;
+  transaction_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  paid_at: string | null;
+  /** An open checkout ends when the customer opens another (`replaced`) or when it stays unpaid too long (`expired`). */
+  cancelled_at: string | null;
+  cancel_reason: 'replaced' | 'expired' | null;
+  created_at: string;
+}
+
+/** What a checkout buys, as the server priced it when the checkout was opened. */
+export interface CheckoutLinesTable {
+  checkout_id: string;
+  /** From 1, in the cart's order. */
+  line: number;
+  /** Null once the product is deleted. */
+  product_id: string | null;
+  product: string;
+  img: string;
+  unit_price_cents: number;
+  quantity: number;
+  price_cents: number;
+}
+
+/** Every payment started at the processor for a checkout, so that its card hold can be released. */
+export interface CheckoutPaymentsTable {
+  payment_id: string;
+  checkout_id: string;
   created_at: string;
 }
 
@@ -244,6 +317,13 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** One row: the catalogue's version, raised by triggers whenever what the catalogue shows changes. */
+export interface CatalogueVersionTable {
+  id: number;
+  /** A bigint: PostgreSQL answers it as text. */
+  version: number | string;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -261,8 +341,14 @@ export interface DatabaseSchema {
   local_payment_intents: LocalPaymentIntentsTable;
   local_refunds: LocalRefundsTable;
   order_payments: OrderPaymentsTable;
+  cart_items: CartItemsTable;
+  checkouts: CheckoutsTable;
+  checkout_lines: CheckoutLinesTable;
+  checkout_payments: CheckoutPaymentsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;
+  product_pictures: ProductPicturesTable;
   job_schedules: JobSchedulesTable;
   jobs: JobsTable;
+  catalogue_version: CatalogueVersionTable;
 }

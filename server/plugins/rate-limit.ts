@@ -1,14 +1,27 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorCodes } from '../../common/schemas/errors.ts';
+import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import type { Sessions } from '../modules/auth/viewer.ts';
 import type { RateLimitRepository } from '../modules/rate-limit/rate-limit-repository.ts';
 
 const cleanUpEvery = 500;
 
-/** A rate-limit store on the shop's database, so that every server process counts the same hits. */
-function databaseStore(counters: RateLimitRepository): FastifyRateLimitStoreCtor {
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A rate-limit store on the shop's database, so that every server process counts the same hits.
+ * A key found over its limit is remembered in this process until its window ends, so that a caller
+ * who keeps knocking costs no further database write.
+ */
+function databaseStore(counters: RateLimitRepository, clock: Clock): FastifyRateLimitStoreCtor {
   let hitsSinceCleanUp = 0;
+  const overLimitUntil = new Map<string, number>();
+
+  function forgetEnded(now: number) {
+    for (const [key, until] of overLimitUntil) if (until <= now) overLimitUntil.delete(key);
+  }
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
@@ -18,14 +31,25 @@ function databaseStore(counters: RateLimitRepository): FastifyRateLimitStoreCtor
       this.prefix = typeof prefix === 'string' ? prefix : '';
     }
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(key: string, callback: IncrCallback, timeWindow: number, max: number) {
+      const counted = `${this.prefix}${key}`;
+      const now = clock().getTime();
+      const until = overLimitUntil.get(counted);
+      if (until !== undefined && until > now) {
+        callback(null, { current: max + 1, ttl: until - now });
+        return;
+      }
       hitsSinceCleanUp += 1;
       if (hitsSinceCleanUp >= cleanUpEvery) {
         hitsSinceCleanUp = 0;
+        forgetEnded(now);
         void counters.deleteExpired().catch(() => undefined);
       }
-      counters.hit(`${this.prefix}${key}`, timeWindow).then(
-        ({ count, msUntilReset }) => callback(null, { current: count, ttl: msUntilReset }),
+      counters.hit(counted, timeWindow).then(
+        ({ count, msUntilReset }) => {
+          if (count > max) overLimitUntil.set(counted, now + msUntilReset);
+          callback(null, { current: count, ttl: msUntilReset });
+        },
         (error: Error) => callback(error),
       );
     }
@@ -38,11 +62,24 @@ function databaseStore(counters: RateLimitRepository): FastifyRateLimitStoreCtor
   return DatabaseRateLimitStore;
 }
 
+/**
+ * Whom a limit counts: the signed-in account, so that customers behind one address (a workshop, a
+ * school, a shop without TRUST_PROXY) do not share one allowance; the client address only for
+ * anonymous calls.
+ */
+function limitedParty(sessions: Sessions) {
+  return async (request: FastifyRequest): Promise<string> => {
+    const viewer = await sessions.viewerOf(request);
+    return viewer ? `account:${viewer.id}` : `address:${request.ip}`;
+  };
+}
+
 /** Rate limits are opt-in per route (`config.rateLimit`); a client past its limit gets a 429 it can show. */
-export async function registerRateLimits(app: FastifyInstance, counters: RateLimitRepository): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, counters: RateLimitRepository, sessions: Sessions, clock: Clock): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    store: databaseStore(counters),
+    store: databaseStore(counters, clock),
+    keyGenerator: limitedParty(sessions),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, errorCodes.rateLimited, `Too many requests. Please try again in ${context.after}.`),
   });

@@ -34,7 +34,7 @@ declare module 'fastify' {
     origin?: CallerOrigin;
   }
   interface FastifyInstance {
-    /** Every /api route with its declared access and cache policy (for the checks that walk them all). */
+    /** Every /api route, and every other route that declares access, with its access and cache policy (for the checks that walk them all). */
     declaredRoutes(): DeclaredRoute[];
   }
   interface FastifyRequest {
@@ -80,9 +80,10 @@ export function registerRouteAccess(app: FastifyInstance, sessions: Sessions, sh
     routes.push(route as (typeof routes)[number]);
   });
 
+  // Every /api route, and any other that declares its access (the pages written on the server).
   const declaredRoutes = (): DeclaredRoute[] =>
     routes
-      .filter((route) => isApiRoute(route.url))
+      .filter((route) => isApiRoute(route.url) || route.config.access !== undefined)
       .flatMap((route) =>
         [route.method]
           .flat()

@@ -60,15 +60,18 @@ export interface ShopWithPeople {
  * `clock`: the shop's time, for tests in which it must pass (the real time by default).
  * `jobs`: background tasks of the test's own (see createTestApp).
  * `env`: more settings (a mail server, say).
+ * `webRoot`: a stand-in for the built web app (see createTestApp).
  */
 export async function createShopWithPeople({
   seed = false,
   clock,
   jobs,
   env = {},
-}: { seed?: boolean; clock?: Clock; jobs?: JobQueueSettings; env?: NodeJS.ProcessEnv } = {}): Promise<ShopWithPeople> {
+  webRoot,
+}: { seed?: boolean; clock?: Clock; jobs?: JobQueueSettings; env?: NodeJS.ProcessEnv; webRoot?: string } = {}): Promise<ShopWithPeople> {
   const shop = await createTestApp({
     seed,
+    webRoot,
     clock,
     jobs,
     // Many sign-ups from one test client: keep better-auth's per-minute limit out of the way.

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueueSettings } from '../modules/jobs/create-job-queue.ts';
+import { testSettings } from './test-app.ts';
 
 export interface AppAt {
   app: FastifyInstance;
@@ -26,7 +27,7 @@ export interface AppOnOptions {
  */
 export async function createAppOn(database: DatabaseHandle, { clock, env = {}, jobs }: AppOnOptions = {}): Promise<AppAt> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env }, path.join(dataDir, 'no-web-build'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...testSettings, ...env }, path.join(dataDir, 'no-web-build'));
   const app = await buildApp({ config, database, logger: false, clock, jobs });
   await app.ready();
   return {

@@ -75,10 +75,7 @@ export async function setStock(db: Database, productId: string, availQuantity: n
 
 export const shipping = { phone: '+1 555 010 2030', adress: '12 Bench Lane, Oak Town' };
 
-/**
- * Each card-form or payment call comes from its own client address, so that the per-client rate
- * limits on those routes (which other tests cover) do not get in the way of many calls in a row.
- */
+/** Each call comes from a client address of its own, as calls from many customers would. */
 let clientCounter = 0;
 export const newClientAddress = () => {
   clientCounter += 1;

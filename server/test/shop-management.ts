@@ -11,10 +11,7 @@ import type { TestAccount } from './accounts.ts';
 
 export type Who = TestAccount | undefined;
 
-/**
- * Each call comes from a client address of its own, so that the per-client limit on posting reviews
- * (which its own test covers) stays out of the way of the other tests.
- */
+/** Each call comes from a client address of its own, as calls from many customers would. */
 let clientCounter = 0;
 export function nextClientAddress(): string {
   clientCounter += 1;
@@ -57,6 +54,7 @@ export function productForm(changes: Partial<Record<keyof ProductInput, unknown>
     availQuantity: 40,
     minQuantity: 2,
     description: 'A fine-toothed saw for dovetails, with a brass back and a beech handle.',
+    category: 'saws',
     ...changes,
   };
 }

@@ -1,14 +1,18 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout.tsx';
+import { PageLoading } from '../components/ui/page-loading.tsx';
 import { RequireAdmin, RequireSignIn } from '../features/auth/components/route-guards.tsx';
 import HomePage from './routes/home.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 type PageModule = { default: React.ComponentType };
 
-/** Every page but the home page is its own chunk, so the home page's bundle stays small. */
-function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+/**
+ * Every page but the home page is its own chunk, so the home page's bundle stays small. Opened
+ * directly, a page shows the shell and a spinner until its chunk has arrived.
+ */
+function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
+  return { lazy: async () => ({ Component: (await load()).default }), HydrateFallback: PageLoading };
 }
 
 /** The specification's route table. */
@@ -20,6 +24,9 @@ export const routes: RouteObject[] = [
       { index: true, Component: HomePage },
       { path: 'home', Component: HomePage },
       { path: 'products', ...lazyPage(() => import('./routes/products.tsx')) },
+      // A product's own page is public: Buy Now on it leads to the guarded purchase page.
+      { path: 'products/:id', ...lazyPage(() => import('./routes/product.tsx')) },
+      { path: 'cart', ...lazyPage(() => import('./routes/cart.tsx')) },
       { path: 'login', ...lazyPage(() => import('./routes/login.tsx')) },
       { path: 'phoneLogin', ...lazyPage(() => import('./routes/phone-login.tsx')) },
       { path: 'register', ...lazyPage(() => import('./routes/register.tsx')) },
@@ -35,6 +42,7 @@ export const routes: RouteObject[] = [
         Component: RequireSignIn,
         children: [
           { path: 'purchase/:id', ...lazyPage(() => import('./routes/purchase.tsx')) },
+          { path: 'checkout', ...lazyPage(() => import('./routes/checkout.tsx')) },
           {
             path: 'dashboard',
             ...lazyPage(() => import('./routes/dashboard/dashboard-layout.tsx')),

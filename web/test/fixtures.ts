@@ -26,6 +26,7 @@ export const markingGauge: Product = productSchema.parse({
   price: 12.5,
   minQuantity: 3,
   availQuantity: 10,
+  category: 'marking-and-measuring',
 });
 
 export const unpaidOrder: Order = orderSchema.parse({

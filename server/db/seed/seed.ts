@@ -23,21 +23,24 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<boolea
 
     // Later entries get later timestamps, so the list's last product is the newest.
     const stamp = (index: number) => new Date(now.getTime() - (demoProducts.length - index) * 60_000).toISOString();
+    const products = demoProducts.map((product, index) => ({
+      id: newRecordId(),
+      name: product.name,
+      description: product.description,
+      img: product.img,
+      price_cents: product.priceCents,
+      min_quantity: product.minQuantity,
+      avail_quantity: product.availQuantity,
+      created_at: stamp(index),
+      category: product.category,
+    }));
+    await trx.insertInto('products').values(products).execute();
+    // Each demo product's one picture is its main picture.
     await trx
-      .insertInto('products')
-      .values(
-        demoProducts.map((product, index) => ({
-          id: newRecordId(),
-          name: product.name,
-          description: product.description,
-          img: product.img,
-          price_cents: product.priceCents,
-          min_quantity: product.minQuantity,
-          avail_quantity: product.availQuantity,
-          created_at: stamp(index),
-        })),
-      )
+      .insertInto('product_pictures')
+      .values(products.map((product) => ({ product_id: product.id, position: 0, img: product.img })))
       .execute();
+    const idByName = new Map(products.map((product) => [product.name, product.id]));
     await trx
       .insertInto('reviews')
       .values(
@@ -48,6 +51,7 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<boolea
           review: review.review,
           ratings: review.ratings,
           created_at: stamp(index),
+          product_id: (review.product && idByName.get(review.product)) ?? null,
         })),
       )
       .execute();

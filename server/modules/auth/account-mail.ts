@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isPhoneAccountEmail } from '../../../common/account-contact.ts';
 import type { Database } from '../../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { emailConfirmation, passwordChanged, passwordReset, welcomeWithVerification } from '../mail/templates/account-messages.ts';
 import type { RateLimitRepository } from '../rate-limit/rate-limit-repository.ts';
-
-/** The addresses the shop makes for phone accounts end so; nothing can be delivered there. */
-export const isPhoneAccountEmail = (email: string) => /\.invalid$/i.test(email);
 
 /**
  * Links mailed to one address in an hour (password resets and confirmation links together). Past it

@@ -5,7 +5,7 @@ import { sessionSchema, signInOptionsSchema } from '../../../common/schemas/user
 import type { AuthConfig } from '../../config/env.ts';
 import type { UserService } from '../users/user-service.ts';
 import { type Auth, clientAddressHeader } from './auth.ts';
-import { isPhoneAccountEmail } from './account-mail.ts';
+import { isPhoneAccountEmail } from '../../../common/account-contact.ts';
 import { answerWithAuthLog } from './auth-log.ts';
 import type { Sessions } from './viewer.ts';
 

@@ -6,6 +6,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { z } from 'zod';
+import { phoneAccountDomain } from '../../../common/account-contact.ts';
 import { accountMessages } from '../../../common/account-rules.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import { changePasswordBodySchema, forgotPasswordSchema, resetPasswordBodySchema } from '../../../common/schemas/password-changes.ts';
@@ -36,7 +37,7 @@ const canonicalPhone = (phone: string) => parsePhoneNumberFromString(phone)?.num
  * Accounts made by phone need an e-mail address; this one can never receive mail, and cannot be
  * guessed (sign-up refuses .invalid addresses anyway), so nobody can take it first.
  */
-export const phoneAccountEmail = (phone: string) => `${phone.replace(/\D/g, '')}.${randomUUID()}@phone.joinery.invalid`;
+export const phoneAccountEmail = (phone: string) => `${phone.replace(/\D/g, '')}.${randomUUID()}@${phoneAccountDomain}`;
 
 /** The name a phone account starts with, until its owner sets one in My Profile. */
 export const phoneAccountName = 'Joinery customer';

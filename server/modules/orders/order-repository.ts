@@ -115,6 +115,19 @@ export function createOrderRepository(db: Database) {
       });
     },
 
+    /** Whether this account has a paid order of this product (through `orders_user_id_created_at_idx`). */
+    async hasPaidOrder(userId: string, productId: string): Promise<boolean> {
+      const found = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('product_id', '=', productId)
+        .where('payment_status', '=', 'paid')
+        .limit(1)
+        .executeTakeFirst();
+      return found !== undefined;
+    },
+
     findById(id: string): Promise<OrderRow | undefined> {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -246,8 +259,9 @@ export function createOrderRepository(db: Database) {
       });
     },
 
-    findByTransactionId(transactionId: string): Promise<OrderRow | undefined> {
-      return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
+    /** The orders paid by one payment (`orders_transaction_id_idx`): one, or the lines of a checkout, by line. */
+    findByTransactionId(transactionId: string): Promise<OrderRow[]> {
+      return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).orderBy('checkout_line').execute();
     },
 
     findRefundByKey(idempotencyKey: string): Promise<RefundRow | undefined> {

@@ -13,6 +13,7 @@ import {
 } from '../../../common/schemas/orders.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
+import type { OrderLimits } from '../../config/env.ts';
 import type { OrderService } from './order-service.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { sendPage } from '../../pagination.ts';
@@ -21,18 +22,19 @@ const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 export interface OrderRouteOptions {
   orders: OrderService;
+  limits: OrderLimits;
 }
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { orders }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { orders, limits }) => {
   app.post(
     '/orders',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', rateLimit: { max: limits.ordersPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['orders'],
         summary: 'Place an order for yourself: the server fills in your name and e-mail and computes the price',
         body: orderInputSchema,
-        response: { 201: orderSchema.extend({ insertedId: z.string() }), 400: apiErrorSchema, 404: apiErrorSchema, ...refusals },
+        response: { 201: orderSchema.extend({ insertedId: z.string() }), 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema, ...refusals },
       },
     },
     async (request, reply) => {

@@ -28,7 +28,7 @@ import type { ListedOrderRow, OrderRepository, OrderRow, PaidBy, RefundRow } fro
 /** The card that paid an order: its brand, as Stripe names brands, and its last four digits. */
 type PaymentCard = NonNullable<PaidBy['card']>;
 
-function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     productId: row.product_id,
@@ -58,6 +58,8 @@ function toOrder(row: OrderRow): Order {
     refundedAmount: centsToDollars(row.refunded_cents),
     refundStatus: refundStatus(row.refunded_cents, row.price_cents),
     restockedQuantity: row.restocked_quantity,
+    ...(row.checkout_id ? { checkoutId: row.checkout_id } : {}),
+    ...(row.checkout_line && row.checkout_line_count ? { checkoutLine: { line: row.checkout_line, of: row.checkout_line_count } } : {}),
   };
 }
 
@@ -291,10 +293,18 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       }
     },
 
-    /** The paid order this payment paid, for the card processor's events. */
-    async findPaidBy(transactionId: string): Promise<Order | undefined> {
-      const row = await orders.findByTransactionId(transactionId);
-      return row?.payment_status === 'paid' ? toOrder(row) : undefined;
+    /** Whether this person has paid for an order of this product (a refund later does not undo that they bought it). */
+    async hasBought(buyer: SignedInUser, productId: string): Promise<boolean> {
+      return orders.hasPaidOrder(buyer.id, productId);
+    },
+
+    /**
+     * The paid orders this payment paid, for the card processor's events: one order, or each line of
+     * a checkout (one payment for a whole cart, ADR 018), by line.
+     */
+    async ordersPaidBy(transactionId: string): Promise<Order[]> {
+      const rows = await orders.findByTransactionId(transactionId);
+      return rows.filter((row) => row.payment_status === 'paid').map(toOrder);
     },
 
     /**

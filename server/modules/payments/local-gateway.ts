@@ -6,7 +6,7 @@ import { problemOf } from '../../../common/schemas/problem-of.ts';
 import type { Clock } from '../../clock.ts';
 import { localCardFormRoutes } from './local-card-form-routes.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
-import type { LocalPaymentRepository, LocalRefundRow } from './local-payment-repository.ts';
+import type { LocalPaymentRepository, LocalPaymentRow, LocalRefundRow } from './local-payment-repository.ts';
 import { CardError, type GatewayRefund, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
 
 /** Stripe's test cards and what they do; any other valid number succeeds, as in Stripe's test mode. */
@@ -26,6 +26,9 @@ const asGatewayRefund = (row: LocalRefundRow): GatewayRefund => ({
   reason: row.reason,
   processorReason: undefined,
 });
+
+/** What a payment of the ledger pays: its order, or its checkout (ADR 018), whose id `order_id` then holds. */
+const payingFor = (row: LocalPaymentRow) => (row.pays_for === 'checkout' ? { orderId: undefined, checkoutId: row.order_id } : { orderId: row.order_id });
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
@@ -54,7 +57,7 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
     if (!(await payments.authorise(row.id, { brand: cardBrandOfNumber(digits), last4: lastFourOf(digits) }, now()))) {
       throw new CardError('This payment has already been made or cancelled.', 'payment_intent_unexpected_state');
     }
-    return { id: row.id, orderId: row.order_id };
+    return { id: row.id, ...payingFor(row) };
   }
 
   async function cancel(id: string) {
@@ -64,14 +67,14 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
   return {
     kind: 'local',
 
-    async create({ orderId, amountCents }) {
+    async create(input) {
       const id = token('pi_local');
       const clientSecret = `${id}_secret_${randomBytes(16).toString('base64url')}`;
       await payments.insert({
         id,
         client_secret: clientSecret,
-        order_id: orderId,
-        amount_cents: amountCents,
+        ...(input.checkoutId === undefined ? { order_id: input.orderId, pays_for: 'order' as const } : { order_id: input.checkoutId, pays_for: 'checkout' as const }),
+        amount_cents: input.amountCents,
         currency: 'usd',
         status: 'requires_payment_method',
         card_brand: null,
@@ -86,7 +89,7 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
       const row = await payments.findById(id);
       if (!row) return undefined;
       const card = row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : undefined;
-      return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency, orderId: row.order_id, ...(card && { card }) };
+      return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency, ...payingFor(row), ...(card && { card }) };
     },
 
     async capture(id) {

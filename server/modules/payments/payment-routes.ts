@@ -2,20 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { orderIdParamsSchema, orderPaymentSchema, orderSchema, paymentIntentInputSchema, paymentIntentSchema } from '../../../common/schemas/orders.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
+import type { OrderLimits } from '../../config/env.ts';
 import type { PaymentService } from './payment-service.ts';
 
 export interface PaymentRouteOptions {
   payments: PaymentService;
+  limits: OrderLimits;
 }
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** Paying an order, whichever processor takes the card. */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments, limits }) => {
   app.post(
     '/create-payment-intent',
     {
-      config: { access: 'signedIn', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: { max: limits.ordersPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
         summary: "Start paying an unpaid order: a payment for the order's own total",

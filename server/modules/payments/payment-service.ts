@@ -6,6 +6,7 @@ import { AppError, conflict } from '../../errors.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { OrderService, Settlement } from '../orders/order-service.ts';
 import type { GatewayPayment, PaymentGateway, ProcessorEvent, ProcessorEventResult } from './payment-gateway.ts';
+import type { CheckoutPaymentService } from './checkout-payment-service.ts';
 import type { RefundService } from './refund-service.ts';
 import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { WebhookEventRepository } from './webhook-event-repository.ts';
@@ -21,6 +22,8 @@ export interface PaymentServiceDependencies {
   events: WebhookEventRepository;
   /** Where each payment started is recorded with its order, for releasing it should the order be cancelled. */
   orderPayments: OrderPaymentRepository;
+  /** Settles the checkout (a whole cart, ADR 018) an event's payment is for. */
+  checkoutPayments: Pick<CheckoutPaymentService, 'settleFromEvent'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -65,7 +68,7 @@ function refusal(outcome: Exclude<Settlement['outcome'], 'paid'>, product: strin
  * the stock as it marks it paid. When the stock is gone the authorised payment is cancelled, never
  * captured.
  */
-export function createPaymentService({ gateway, orders, refunds, events, orderPayments, clock, log }: PaymentServiceDependencies) {
+export function createPaymentService({ gateway, orders, refunds, events, orderPayments, checkoutPayments, clock, log }: PaymentServiceDependencies) {
   async function settle(order: Order, transactionId: string): Promise<Order> {
     const payment = await gateway.retrieve(transactionId);
     if (!paysFor(payment, order)) {
@@ -148,6 +151,12 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       if (event.type === refundEvent && event.payment) {
         // A failure to read the processor's refunds throws before the event is recorded: it comes again.
         if ((await refunds.recordProcessorRefunds(event.payment.id)) > 0) result = 'handled';
+        await events.record(event.id, event.type, clock().toISOString());
+        return result;
+      }
+      if (settlingEvents.has(event.type) && event.payment?.checkoutId) {
+        // A checkout's payment: settled as a checkout, and recorded as handled once it is.
+        result = await checkoutPayments.settleFromEvent(event.payment.checkoutId, event.payment.id, event.id);
         await events.record(event.id, event.type, clock().toISOString());
         return result;
       }

@@ -261,7 +261,7 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expect(stored).not.toContain(goodCard.expiry);
     const columns = Object.keys(await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow());
     // Of the card, only what Stripe shows too: the brand and the last four digits.
-    expect(columns.sort()).toEqual(['amount_cents', 'card_brand', 'card_last4', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'refunded_cents', 'status', 'updated_at']);
+    expect(columns.sort()).toEqual(['amount_cents', 'card_brand', 'card_last4', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'pays_for', 'refunded_cents', 'status', 'updated_at']);
   });
 });
 

@@ -9,7 +9,7 @@ import type { OrderService } from '../orders/order-service.ts';
 import { type GatewayRefund, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
 
 /** The orders module's operations that refunding uses. */
-export type OrdersToRefund = Pick<OrderService, 'checkRefund' | 'recordRefund' | 'findPaidBy'>;
+export type OrdersToRefund = Pick<OrderService, 'checkRefund' | 'recordRefund' | 'ordersPaidBy'>;
 
 export interface RefundServiceDependencies {
   gateway: PaymentGateway;
@@ -86,10 +86,14 @@ export function createRefundService({ gateway, orders, log }: RefundServiceDepen
      * many were recorded.
      */
     async recordProcessorRefunds(paymentId: string): Promise<number> {
-      const order = await orders.findPaidBy(paymentId);
-      if (!order) return 0;
+      const paid = await orders.ordersPaidBy(paymentId);
+      if (paid.length === 0) return 0;
       let recorded = 0;
       for (const refund of (await gateway.refundsOf(paymentId)).filter(gaveMoneyBack)) {
+        // One payment may have paid the lines of a checkout (ADR 018); a refund made at the processor
+        // names none of them, so it goes on the first line with that much left to refund. (A refund
+        // the shop made is recorded already, on its own line, and changes nothing here.)
+        const order = paid.find((line) => dollarsToCents(line.price) - dollarsToCents(line.refundedAmount) >= refund.amountCents) ?? paid[0]!;
         const result = await orders.recordRefund(order._id, {
           amountCents: refund.amountCents,
           restock: 0,
@@ -98,7 +102,10 @@ export function createRefundService({ gateway, orders, log }: RefundServiceDepen
           gatewayRefundId: refund.id,
           createdBy: null,
         });
-        if (result.outcome === 'recorded') recorded += 1;
+        if (result.outcome === 'recorded') {
+          recorded += 1;
+          paid[paid.indexOf(order)] = result.order;
+        }
         if (result.outcome === 'exceeds') log.error({ orderId: order._id, gatewayRefundId: refund.id }, 'a refund made at the processor is more than the order has left to refund');
       }
       return recorded;

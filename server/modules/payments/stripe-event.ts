@@ -13,8 +13,17 @@ const eventSchema = z.looseObject({
   data: z.looseObject({ object: z.unknown() }).nullish().catch(undefined),
 });
 
-/** The order a payment belongs to, as the shop put it in the metadata: only a string counts. */
-const metadataSchema = z.looseObject({ orderId: z.string().min(1).max(200).optional().catch(undefined) }).nullish().catch(null);
+/** The order (or checkout, ADR 018) a payment belongs to, as the shop put it in the metadata: only a string counts. */
+const metadataSchema = z
+  .looseObject({ orderId: z.string().min(1).max(200).optional().catch(undefined), checkoutId: z.string().min(1).max(200).optional().catch(undefined) })
+  .nullish()
+  .catch(null);
+
+/** The payment's order, and its checkout when the metadata names one. */
+const ownersOf = (metadata: z.infer<typeof metadataSchema>) => ({
+  orderId: metadata?.orderId,
+  ...(metadata?.checkoutId && { checkoutId: metadata.checkoutId }),
+});
 
 const paymentIntentSchema = z.looseObject({ id: z.string().min(1).max(255), metadata: metadataSchema });
 
@@ -27,13 +36,13 @@ const chargeSchema = z.looseObject({
 function paymentOf(type: string, object: unknown): ProcessorEvent['payment'] {
   if (type.startsWith('payment_intent.')) {
     const intent = paymentIntentSchema.safeParse(object);
-    return intent.success ? { id: intent.data.id, orderId: intent.data.metadata?.orderId } : undefined;
+    return intent.success ? { id: intent.data.id, ...ownersOf(intent.data.metadata) } : undefined;
   }
   if (type.startsWith('charge.')) {
     const charge = chargeSchema.safeParse(object);
     if (!charge.success || !charge.data.payment_intent) return undefined;
     const intent = charge.data.payment_intent;
-    return { id: typeof intent === 'string' ? intent : intent.id, orderId: charge.data.metadata?.orderId };
+    return { id: typeof intent === 'string' ? intent : intent.id, ...ownersOf(charge.data.metadata) };
   }
   return undefined;
 }

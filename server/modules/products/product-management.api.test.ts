@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productMessages } from '../../../common/shop-management.ts';
-import type { Product } from '../../../common/schemas/products.ts';
+import type { Product, ProductWithPictures } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { callAs, productForm, type Who } from '../../test/shop-management.ts';
 
@@ -27,12 +27,17 @@ async function catalogue(): Promise<{ products: Product[]; total: number }> {
 }
 
 /** A product the admin added through the API. */
-async function added(changes: Record<string, unknown> = {}): Promise<Product> {
+async function added(changes: Record<string, unknown> = {}): Promise<ProductWithPictures> {
   const res = await create(people.admin, productForm(changes));
   if (res.statusCode !== 201) throw new Error(`adding a product failed: ${res.statusCode} ${res.body}`);
-  const { insertedId: _insertedId, ...product } = res.json<Product & { insertedId: string }>();
+  const { insertedId: _insertedId, ...product } = res.json<ProductWithPictures & { insertedId: string }>();
   return product;
 }
+
+/** The product as GET /api/products/{id} reads it: with what its reviews add up to (none here). */
+const asRead = (product: ProductWithPictures) => ({ ...product, rating: { count: 0, average: null } });
+/** The product as the catalogue lists it: without its pictures. */
+const asListed = ({ pictures: _pictures, ...product }: ProductWithPictures): Product => product;
 
 const notSignedIn = { code: 'UNAUTHENTICATED', message: 'Please log in first.' };
 
@@ -84,10 +89,12 @@ describe('POST /api/products', () => {
       availQuantity: 12,
       minQuantity: 1,
       description: form.description,
+      category: 'saws',
+      pictures: [form.img],
     });
     const { insertedId, ...product } = body;
-    expect((await readProduct(insertedId)).json()).toEqual(product);
-    expect((await catalogue()).products[0]).toEqual(product);
+    expect((await readProduct(insertedId)).json()).toEqual(asRead(product));
+    expect((await catalogue()).products[0]).toEqual(asListed(product));
   });
 
   it('takes an image from the shop itself as well as an https address, and ignores an _id sent along', async () => {
@@ -125,6 +132,9 @@ describe('POST /api/products', () => {
     ['a script address as image', { img: 'javascript:alert(1)' }, 'img', productMessages.imgInvalid],
     ['a data address as image', { img: 'data:image/png;base64,iVBORw0KGgo=' }, 'img', productMessages.imgInvalid],
     ['a relative image path', { img: 'images/saw.webp' }, 'img', productMessages.imgInvalid],
+    ['no category', { category: undefined }, 'category', productMessages.categoryRequired],
+    ['a category not in the list', { category: 'lathes' }, 'category', productMessages.categoryRequired],
+    ["a category's label instead of its slug", { category: 'Chisels' }, 'category', productMessages.categoryRequired],
   ])('refuses %s with a 400 naming the field and saying why', async (_case, changes, field, message) => {
     const before = await catalogue();
     const res = await create(people.admin, productForm(changes));
@@ -144,13 +154,14 @@ describe('PUT /api/products/:id', () => {
     availQuantity: 8,
     minQuantity: 1,
     description: 'Now with an adjustable mouth.',
+    category: 'planes' as const,
   };
 
   it('answers 401 to an anonymous caller and 403 to a customer, and changes nothing', async () => {
     const product = await added();
     expect((await replace(undefined, product._id, edited)).json()).toEqual(notSignedIn);
     expect((await replace(people.carol, product._id, edited)).statusCode).toBe(403);
-    expect((await readProduct(product._id)).json()).toEqual(product);
+    expect((await readProduct(product._id)).json()).toEqual(asRead(product));
   });
 
   it("replaces the whole product for an admin, keeping its id and its place in the catalogue", async () => {
@@ -158,8 +169,8 @@ describe('PUT /api/products/:id', () => {
     const newer = await added();
     const res = await replace(people.admin, product._id, edited);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ _id: product._id, ...edited });
-    expect((await readProduct(product._id)).json()).toEqual({ _id: product._id, ...edited });
+    expect(res.json()).toEqual({ _id: product._id, ...edited, pictures: [edited.img] });
+    expect((await readProduct(product._id)).json()).toEqual(asRead({ _id: product._id, ...edited, pictures: [edited.img] }));
     // Editing is not adding: the product is not made the newest.
     const ids = (await catalogue()).products.map((p) => p._id);
     expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(product._id));
@@ -170,7 +181,7 @@ describe('PUT /api/products/:id', () => {
     const stale = await replace(people.admin, product._id, { ...edited, stockSeen: product.availQuantity + 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/stock changed while you were editing/);
-    expect((await readProduct(product._id)).json()).toEqual(product);
+    expect((await readProduct(product._id)).json()).toEqual(asRead(product));
     const fresh = await replace(people.admin, product._id, { ...edited, stockSeen: product.availQuantity });
     expect(fresh.statusCode).toBe(200);
   });
@@ -181,9 +192,10 @@ describe('PUT /api/products/:id', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(`name: ${productMessages.nameRequired}`);
     expect(res.json().message).toContain(`description: ${productMessages.descriptionRequired}`);
+    expect(res.json().message).toContain(`category: ${productMessages.categoryRequired}`);
     const tooFew = await replace(people.admin, product._id, { ...edited, minQuantity: 8 });
     expect(tooFew.json().message).toContain(`minQuantity: ${productMessages.minBelowAvail}`);
-    expect((await readProduct(product._id)).json()).toEqual(product);
+    expect((await readProduct(product._id)).json()).toEqual(asRead(product));
   });
 
   it.each([

@@ -1,24 +1,29 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
+import type { RatingSummary } from '../../../common/product-page.ts';
 import {
   productCreatedSchema,
+  productDetailSchema,
   productIdParamsSchema,
   productInputSchema,
   productListQuerySchema,
   productSchema,
   productUpdateSchema,
+  productWithPicturesSchema,
 } from '../../../common/schemas/products.ts';
 import type { ProductService } from './product-service.ts';
 import { sendPage } from '../../pagination.ts';
 
 export interface ProductRouteOptions {
   products: ProductService;
+  /** What the product's reviews add up to (the reviews module's answer). */
+  ratingOf: (productId: string) => Promise<RatingSummary>;
 }
 
 const adminOnly = { 401: apiErrorSchema, 403: apiErrorSchema };
 
-export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { products }) => {
+export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (app, { products, ratingOf }) => {
   /** The catalogue is public and read constantly; a browser keeps it but checks it on every use. */
   const catalogue = { access: 'public', cache: 'revalidate' } as const;
 
@@ -44,12 +49,15 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
       config: catalogue,
       schema: {
         tags: ['products'],
-        summary: 'One product',
+        summary: 'One product, with its pictures in order and what its reviews add up to',
         params: productIdParamsSchema,
-        response: { 200: productSchema, 404: apiErrorSchema },
+        response: { 200: productDetailSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => products.get(request.params.id),
+    async (request) => {
+      const product = await products.get(request.params.id);
+      return { ...product, rating: await ratingOf(product._id) };
+    },
   );
 
   app.post(
@@ -75,10 +83,10 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
       config: { access: 'admin' },
       schema: {
         tags: ['products'],
-        summary: "Replace a product's name, price, image, stock, minimum order and description (admins only); orders already placed keep theirs",
+        summary: "Replace a product's name, category, price, image, stock, minimum order, description and pictures (admins only); orders already placed keep theirs",
         params: productIdParamsSchema,
         body: productUpdateSchema,
-        response: { 200: productSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...adminOnly },
+        response: { 200: productWithPicturesSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...adminOnly },
       },
     },
     async (request) => products.replace(request.params.id, request.body),

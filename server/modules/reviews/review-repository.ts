@@ -1,8 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { PaginationQuery } from '../../../common/schemas/pagination.ts';
 import type { Database } from '../../db/database.ts';
 import type { ReviewsTable } from '../../db/schema.ts';
 
-export type ReviewRow = ReviewsTable;
+export type ReviewRow = Selectable<ReviewsTable>;
 
 export function createReviewRepository(db: Database) {
   return {
@@ -19,6 +20,26 @@ export function createReviewRepository(db: Database) {
         db.selectFrom('reviews').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
+    },
+
+    /** One product's reviews, newest first, and how many it has: both through `reviews_product_created_at_idx`. */
+    async listForProduct(productId: string, page: PaginationQuery): Promise<{ rows: ReviewRow[]; total: number }> {
+      const ofProduct = db.selectFrom('reviews').where('product_id', '=', productId);
+      const [rows, count] = await Promise.all([
+        ofProduct.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        ofProduct.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.total) };
+    },
+
+    /** How many reviews name the product and the sum of their ratings (through the same index). */
+    async ratingsOf(productId: string): Promise<{ count: number; sum: number }> {
+      const row = await db
+        .selectFrom('reviews')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('ratings').as('sum')])
+        .where('product_id', '=', productId)
+        .executeTakeFirstOrThrow();
+      return { count: Number(row.count), sum: Number(row.sum ?? 0) };
     },
 
     async insert(row: ReviewRow): Promise<void> {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
-import { reviewCreatedSchema, reviewInputSchema, reviewSchema } from '../../../common/schemas/reviews.ts';
+import { productIdParamsSchema } from '../../../common/schemas/products.ts';
+import { productReviewSchema, reviewCreatedSchema, reviewInputSchema, reviewSchema } from '../../../common/schemas/reviews.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { ReviewService } from './review-service.ts';
 import { sendPage } from '../../pagination.ts';
@@ -30,6 +31,23 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     },
   );
 
+  app.get(
+    '/products/:id/reviews',
+    {
+      config: { access: 'public', cache: 'revalidate' },
+      schema: {
+        tags: ['reviews'],
+        summary: "One product's reviews, newest first, each saying whether its author had bought the product; the count in X-Total-Count (the average is in GET /products/{id})",
+        params: productIdParamsSchema,
+        querystring: paginationQuerySchema,
+        response: { 200: z.array(productReviewSchema), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      return sendPage(reply, await reviews.listForProduct(request.params.id, request.query));
+    },
+  );
+
   app.post(
     '/reviews',
     {
@@ -37,7 +55,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       config: { access: 'signedIn', rateLimit: { max: formsPerHour, timeWindow: '1 hour' } },
       schema: {
         tags: ['reviews'],
-        summary: 'Add a review as yourself: your name and e-mail come from your session',
+        summary: "Add a review as yourself: your name and e-mail come from your session; name a product to review it (marked as a verified buyer's when you have a paid order of it)",
         body: reviewInputSchema,
         response: { 201: reviewCreatedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviewMessages } from '../../../common/shop-management.ts';
 import type { Review } from '../../../common/schemas/reviews.ts';
 import { demoReviews } from '../../db/seed/demo-catalogue.ts';
-import { adminEmail, createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
+import { adminEmail, createShopWithPeople, signUp, type ShopWithPeople } from '../../test/accounts.ts';
 import { callAs, nextClientAddress, type Who } from '../../test/shop-management.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 
@@ -12,9 +12,11 @@ import { createTestClock } from '../../test/test-clock.ts';
  */
 
 const clock = createTestClock('2026-05-04T09:00:00.000Z');
+/** Counted per account: enough for Carol's many reviews in these tests; its own test uses it all up. */
+const reviewsPerHour = 40;
 let people: ShopWithPeople;
 beforeAll(async () => {
-  people = await createShopWithPeople({ seed: true, clock });
+  people = await createShopWithPeople({ seed: true, clock, env: { FORM_RATE_LIMIT_PER_HOUR: String(reviewsPerHour) } });
 });
 afterAll(() => people.shop.close());
 // Reviews are listed by when they were added: each test's come a minute after the last test's.
@@ -79,6 +81,8 @@ describe('POST /api/reviews', () => {
       email: masked(people.carol.email),
       review: 'Sharp out of the box.',
       ratings: 4,
+      productId: null,
+      verifiedBuyer: false,
     });
     // The shop keeps who wrote it; only the page shows less.
     const stored = await people.shop.db.selectFrom('reviews').select(['name', 'email']).where('id', '=', body._id).executeTakeFirstOrThrow();
@@ -132,16 +136,16 @@ describe('POST /api/reviews', () => {
     expect((await listReviews()).total).toBe(before);
   });
 
-  it('lets one client post only a few reviews an hour', async () => {
+  it('lets one account post only a few reviews an hour, from any address; others at that address go on', async () => {
     const client = nextClientAddress();
-    // FORM_RATE_LIMIT_PER_HOUR, 10 unless configured: the same allowance as the home page's forms.
-    for (let index = 0; index < 10; index += 1) {
-      expect((await post(people.carol, { ratings: 5, review: `Review ${index}` }, client)).statusCode).toBe(201);
+    const keen = await signUp(app(), 'Keen Reviewer');
+    // FORM_RATE_LIMIT_PER_HOUR: the same allowance as the home page's forms.
+    for (let index = 0; index < reviewsPerHour; index += 1) {
+      expect((await post(keen, { ratings: 5, review: `Review ${index}` }, nextClientAddress())).statusCode).toBe(201);
     }
-    const refused = await post(people.oscar, { ratings: 5, review: 'One too many' }, client);
+    const refused = await post(keen, { ratings: 5, review: 'One too many' }, client);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many requests/) });
-    // Another client is not held up.
-    expect((await post(people.oscar, { ratings: 5, review: 'From elsewhere' })).statusCode).toBe(201);
+    expect((await post(people.oscar, { ratings: 5, review: 'From the same bench' }, client)).statusCode).toBe(201);
   });
 });

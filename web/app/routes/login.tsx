@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { signInSchema } from '../../../common/schemas/users.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../components/ui/form-submit.tsx';
@@ -10,12 +10,14 @@ import { PasswordResetNotice } from '../../features/auth/components/password-res
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
 import { TwoFactorStep } from '../../features/auth/components/two-factor-step.tsx';
 import { withReturnTo } from '../../features/auth/login-path.ts';
+import { useAlreadySignedIn } from '../../features/auth/use-already-signed-in.ts';
 import { useReturnTo } from '../../features/auth/use-return-to.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
+  const alreadySignedIn = useAlreadySignedIn();
   // Google or Facebook send the person back here with ?error= when their sign-in did not complete.
   const [searchParams] = useSearchParams();
   const providerFailed = searchParams.has('error');
@@ -32,6 +34,7 @@ export default function LoginPage() {
     },
   });
 
+  if (alreadySignedIn) return <Navigate to={alreadySignedIn} replace />;
   if (signIn.data?.twoFactorRedirect) {
     return (
       <AuthFrame title="Two-factor check" intro="Your account asks for a second step.">
@@ -46,7 +49,7 @@ export default function LoginPage() {
       intro={
         <>
           New to Joinery?{' '}
-          <Link to="/register" className="link link-primary font-medium">
+          <Link to={withReturnTo('/register', returnTo)} className="link link-primary font-medium">
             Create an account
           </Link>
         </>

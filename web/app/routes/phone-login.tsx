@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import PhoneInput from 'react-phone-number-input/min';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { oneTimeCodePattern } from '../../../common/account-rules.ts';
 import { phoneCodeRequestSchema, phoneCodeSchema } from '../../../common/schemas/phone-sign-in.ts';
 import { FormSubmit } from '../../components/ui/form-submit.tsx';
@@ -13,6 +13,7 @@ import { useRefreshSession, useSignInOptions } from '../../features/auth/api/ses
 import { AuthFrame } from '../../features/auth/components/auth-frame.tsx';
 import { useBotCheck } from '../../features/auth/hooks/use-bot-check.ts';
 import { loginPath } from '../../features/auth/login-path.ts';
+import { useAlreadySignedIn } from '../../features/auth/use-already-signed-in.ts';
 import { useReturnTo } from '../../features/auth/use-return-to.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
@@ -123,9 +124,11 @@ function CodeStep({ sentTo, onSignedIn, onStartOver }: { sentTo: string; onSigne
 export default function PhoneLoginPage() {
   const navigate = useNavigate();
   const returnTo = useReturnTo();
+  const alreadySignedIn = useAlreadySignedIn();
   const refreshSession = useRefreshSession();
   // The number the code went to; the second step confirms against it.
   const [sentTo, setSentTo] = useState<string | null>(null);
+  if (alreadySignedIn) return <Navigate to={alreadySignedIn} replace />;
 
   return (
     <AuthFrame

@@ -1,31 +1,37 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { categoryLabel, type ProductCategory } from '../../../common/categories.ts';
 import { productSorts, type ProductSort } from '../../../common/catalogue.ts';
 import { productLimits } from '../../../common/shop-management.ts';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/query-states.tsx';
 import { useProductList } from '../../features/products/api/product-queries.ts';
+import { catalogueQuery, effectiveSort, filterSummary, isFiltered, readCatalogueView } from '../../features/products/catalogue-view.ts';
+import { CategoryFilter } from '../../features/products/components/category-filter.tsx';
+import { PriceRangeForm } from '../../features/products/components/price-range-form.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { useLastPageWhenPastTheEnd } from '../../features/products/last-page.ts';
 
 const pageSize = 12;
 const sortLabels: Record<ProductSort, string> = {
+  relevance: 'Best match',
   newest: 'Newest first',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
 };
 
-function readSort(value: string | null): ProductSort {
-  return productSorts.find((sort) => sort === value) ?? 'newest';
-}
+type Changes = Record<string, string | undefined>;
 
-/** The whole catalogue: searchable by name, sorted, a page at a time. The address keeps the view, so it can be shared. */
+/**
+ * The whole catalogue: searched by words in a tool's name or description, narrowed by category and
+ * price, sorted, a page at a time. The address keeps the view (?q=&category=&minPrice=&maxPrice=&sort=&page=),
+ * so it survives a reload, Back and Forward restore it, and it can be shared.
+ */
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
-  // A search from a link longer than the box takes is cut to it, as typing would be: never an error.
-  const q = (params.get('q') ?? '').slice(0, productLimits.search);
-  const sort = readSort(params.get('sort'));
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const view = readCatalogueView(params);
+  const { q, category, page } = view;
   const [search, setSearch] = useState(q);
   // The search this page last put in the address itself, from what was typed.
   const [ownSearch, setOwnSearch] = useState<string | null>(null);
@@ -48,70 +54,125 @@ export default function ProductsPage() {
     return () => clearTimeout(timer);
   });
 
-  function update(changes: Record<string, string | undefined>, replace = false) {
+  /** The address with `changes`, back on the first page; what is typed in the box goes along, even before its pause is over. */
+  function addressWith(changes: Changes): URLSearchParams {
     const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
+    for (const [key, value] of Object.entries({ q: search.trim(), page: undefined, ...changes })) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    setParams(next, { replace });
+    return next;
   }
 
-  const products = useProductList({ q: q || undefined, sort, limit: pageSize, offset: (page - 1) * pageSize }, { keepPrevious: true });
+  function update(changes: Changes, replace = false) {
+    setParams(addressWith(changes), { replace, preventScrollReset: true });
+  }
+
+  function clearFilters() {
+    setSearch('');
+    update({ q: undefined, category: undefined, minPrice: undefined, maxPrice: undefined });
+  }
+
+  const products = useProductList(catalogueQuery(view, pageSize), { keepPrevious: true });
+  const pastTheEnd = useLastPageWhenPastTheEnd(products, pageSize);
   const total = products.data?.total ?? 0;
   const pageCount = Math.ceil(total / pageSize);
+  const filtered = isFiltered(view);
+  const summary = filterSummary(view);
+  const searching = Boolean(q.trim());
+  const sort = effectiveSort(view);
+  // "in Saws priced $20.00–$60.00": the filters besides the search, for the empty list's title.
+  const narrowed = filterSummary({ ...view, q: '' });
+  const emptyTitle = searching ? `No tools match “${q.trim()}”${narrowed ? ` ${narrowed}` : ''}.` : filtered ? `No tools ${narrowed}.` : 'There are no tools on this page.';
+  const loosenings = [
+    searching && 'fewer or shorter words',
+    category && 'another category',
+    (view.minPrice !== undefined || view.maxPrice !== undefined) && 'a wider price range',
+  ].filter((hint) => typeof hint === 'string');
 
   return (
     <PageShell
       eyebrow="Catalogue"
-      title="All our tools"
+      title={category ? categoryLabel(category) : 'All our tools'}
       intro="Every tool we make, with its price per unit and the smallest order we take."
       description="Every chisel, plane, saw and marking tool Joinery makes, with its price and the smallest order we take."
     >
-      <form role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()}>
-        <label className="flex-1">
-          <span className="mb-1.5 block text-sm font-medium text-stone-800">Search by name</span>
-          <input
-            type="search"
-            className="input w-full"
-            placeholder="Chisel, plane, saw…"
-            maxLength={productLimits.search}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
-        <label>
-          <span className="mb-1.5 block text-sm font-medium text-stone-800">Sort</span>
-          <select className="select w-full sm:w-56" value={sort} onChange={(event) => update({ sort: event.target.value === 'newest' ? undefined : event.target.value, page: undefined })}>
-            {productSorts.map((option) => (
-              <option key={option} value={option}>
-                {sortLabels[option]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
-
-      <p className="text-sm text-stone-600" aria-live="polite">
-        {products.data && (total === 0 ? 'No tools found.' : `${total} ${total === 1 ? 'tool' : 'tools'}${q ? ` matching “${q}”` : ''}, page ${page} of ${pageCount}`)}
-      </p>
-
-      {products.isError ? (
-        <ErrorState title="We could not load the catalogue." error={products.error} onRetry={() => void products.refetch()} />
-      ) : products.data?.items.length === 0 ? (
-        <EmptyState title={q ? `No tools match “${q}”.` : 'There are no tools on this page.'}>
-          <button type="button" className="btn btn-sm btn-outline mt-2" onClick={() => { setSearch(''); update({ q: undefined, page: undefined }); }}>
-            Show all tools
-          </button>
-        </EmptyState>
-      ) : (
-        <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <h2 className="sr-only">Tools</h2>
-          <ProductGrid products={products.data?.items} placeholders={pageSize} />
+      <section aria-label="Find tools" className="space-y-5 rounded-xl border border-base-300 bg-base-100 p-4 sm:p-5">
+        <form role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()}>
+          <label className="flex-1">
+            <span className="mb-1.5 block text-sm font-medium text-stone-800">Search tools</span>
+            <input
+              type="search"
+              className="input w-full"
+              placeholder="Chisel, dovetail, walnut…"
+              maxLength={productLimits.search}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </label>
+          <label>
+            <span className="mb-1.5 block text-sm font-medium text-stone-800">Sort</span>
+            <select
+              className="select w-full sm:w-56"
+              value={sort}
+              onChange={(event) => {
+                // The default for what is shown (best match for a search, newest otherwise) stays out of the address.
+                const chosen = event.target.value;
+                update({ sort: chosen === (searching ? 'relevance' : 'newest') ? undefined : chosen });
+              }}
+            >
+              {productSorts
+                .filter((option) => option !== 'relevance' || searching)
+                .map((option) => (
+                  <option key={option} value={option}>
+                    {sortLabels[option]}
+                  </option>
+                ))}
+            </select>
+          </label>
+        </form>
+        <div className="space-y-2">
+          <h2 className="text-sm font-medium text-stone-800">Category</h2>
+          <CategoryFilter category={category} linkTo={(slug: ProductCategory | undefined) => `?${addressWith({ category: slug }).toString()}`} />
         </div>
-      )}
+        <PriceRangeForm
+          minPrice={view.minPrice}
+          maxPrice={view.maxPrice}
+          onApply={(range) => update({ minPrice: range.minPrice?.toString(), maxPrice: range.maxPrice?.toString() })}
+        />
+      </section>
 
-      <Pagination label="Catalogue pages" page={page} pageCount={pageCount} onPage={(next) => update({ page: next > 1 ? String(next) : undefined })} />
+      <div className="space-y-5">
+        <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
+          {/* With nothing found the empty state below says so; this line only announces it. */}
+          <p className={`text-sm text-stone-600 ${total === 0 ? 'sr-only' : ''}`} aria-live="polite">
+            {products.data && !pastTheEnd && (total === 0 ? 'No tools found.' : `${total} ${total === 1 ? 'tool' : 'tools'}${summary ? ` ${summary}` : ''}, page ${page} of ${pageCount}`)}
+          </p>
+          {filtered && total > 0 && (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={clearFilters}>
+              Clear all filters
+            </button>
+          )}
+        </div>
+
+        {products.isError ? (
+          <ErrorState title="We could not load the catalogue." error={products.error} onRetry={() => void products.refetch()} />
+        ) : products.data?.items.length === 0 && !pastTheEnd ? (
+          <EmptyState title={emptyTitle}>
+            {filtered && <p>Try {loosenings.join(', ').replace(/, ([^,]*)$/, ' or $1')}.</p>}
+            <button type="button" className="btn btn-sm btn-outline mt-3" onClick={clearFilters}>
+              Show all tools
+            </button>
+          </EmptyState>
+        ) : (
+          <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <h2 className="sr-only">Tools</h2>
+            <ProductGrid products={pastTheEnd ? undefined : products.data?.items} placeholders={pageSize} />
+          </div>
+        )}
+      </div>
+
+      <Pagination label="Catalogue pages" page={page} pageCount={pageCount} onPage={(next) => setParams(addressWith({ q, page: next > 1 ? String(next) : undefined }))} />
     </PageShell>
   );
 }

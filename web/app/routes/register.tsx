@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { signUpSchema } from '../../../common/schemas/users.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../components/ui/form-submit.tsx';
@@ -7,6 +7,9 @@ import { authApi } from '../../features/auth/api/auth-api.ts';
 import { useRefreshSession } from '../../features/auth/api/session-queries.ts';
 import { AuthFrame, Divider } from '../../features/auth/components/auth-frame.tsx';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx';
+import { loginPath } from '../../features/auth/login-path.ts';
+import { useAlreadySignedIn } from '../../features/auth/use-already-signed-in.ts';
+import { useReturnTo } from '../../features/auth/use-return-to.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
@@ -21,15 +24,20 @@ function signUpFailure(error: Error | null): string | undefined {
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  // Someone sent here to sign in first (from /login?returnTo=) goes on there once the account exists.
+  const returnTo = useReturnTo();
+  const alreadySignedIn = useAlreadySignedIn();
   const refreshSession = useRefreshSession();
   const form = useSchemaForm(signUpSchema, { defaultValues: { name: '', email: '', password: '' } });
   const signUp = useMutation({
     mutationFn: authApi.signUp,
     onSuccess: async () => {
       await refreshSession();
-      await navigate('/', { replace: true });
+      await navigate(returnTo, { replace: true });
     },
   });
+
+  if (alreadySignedIn) return <Navigate to={alreadySignedIn} replace />;
 
   return (
     <AuthFrame
@@ -37,7 +45,7 @@ export default function RegisterPage() {
       intro={
         <>
           Already have one?{' '}
-          <Link to="/login" className="link link-primary font-medium">
+          <Link to={loginPath(returnTo)} className="link link-primary font-medium">
             Log in
           </Link>
         </>
@@ -50,7 +58,7 @@ export default function RegisterPage() {
         <FormSubmit label="Register" busy={signUp.isPending} error={signUpFailure(signUp.error)} progressBar="Creating your account" className="btn-primary w-full" />
       </form>
       <Divider>or</Divider>
-      <SocialSignIn providers={['google']} returnTo="/" />
+      <SocialSignIn providers={['google']} returnTo={returnTo} />
     </AuthFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession, useSignOut } from '../../features/auth/api/session-queries.ts';
 import { loginPath } from '../../features/auth/login-path.ts';
+import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
 const navigation = [
@@ -16,23 +17,26 @@ function navClass({ isActive }: { isActive: boolean }): string {
   }`;
 }
 
+/** In the phone menu every link is a full-width row at least 44 px tall: a finger's size. */
+const phoneNavClass = (state: { isActive: boolean }) => `${navClass(state)} flex min-h-11 items-center`;
+
 /** LOG IN, or for a signed-in person LOG OUT, which ends the session on the server. */
-function AccountAction() {
+function AccountAction({ inPhoneMenu = false }: { inPhoneMenu?: boolean }) {
   const { pathname, search } = useLocation();
   const session = useSession();
   const signOut = useSignOut();
   if (!session.data) {
     return (
-      <Link to={loginPath(pathname + search)} className="btn btn-primary btn-sm px-5">
+      <Link to={loginPath(pathname + search)} className={`btn btn-primary px-5 ${inPhoneMenu ? 'mt-2 min-h-11 w-full' : 'btn-sm'}`}>
         LOG IN
       </Link>
     );
   }
   return (
-    <div className="flex items-center gap-3">
+    <div className={inPhoneMenu ? 'space-y-2' : 'flex items-center gap-3'}>
       <button
         type="button"
-        className="btn btn-outline btn-sm border-stone-500 px-5 text-stone-100 hover:border-stone-300 hover:bg-stone-800"
+        className={`btn btn-outline border-stone-500 px-5 text-stone-100 hover:border-stone-300 hover:bg-stone-800 ${inPhoneMenu ? 'mt-2 min-h-11 w-full' : 'btn-sm'}`}
         disabled={signOut.isPending}
         onClick={() => signOut.mutate()}
       >
@@ -55,41 +59,61 @@ export function SiteHeader() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const session = useSession();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and puts the focus back on its button, as a disclosure should.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
 
   const items = session.data ? [...navigation, { to: '/dashboard', label: 'Dashboard', end: false }] : navigation;
-  const links = items.map((item) => (
-    <li key={item.to}>
-      <NavLink to={item.to} end={item.end} className={navClass}>
-        {item.label}
-      </NavLink>
-    </li>
-  ));
+  const links = (className: typeof navClass) =>
+    items.map((item) => (
+      <li key={item.to}>
+        <NavLink to={item.to} end={item.end} className={className}>
+          {item.label}
+        </NavLink>
+      </li>
+    ));
 
   return (
     <header className="sticky top-0 z-40 bg-stone-900/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <BrandMark />
         <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
-          <ul className="flex items-center gap-1">{links}</ul>
+          <ul className="flex items-center gap-1">{links(navClass)}</ul>
+          <CartLink />
           <AccountAction />
         </nav>
-        <button
-          type="button"
-          className="btn btn-ghost btn-square text-stone-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenOn(menuOpen ? null : pathname)}
-        >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+        {/* On a phone the cart stays in sight beside the menu button. */}
+        <div className="flex items-center gap-1 md:hidden">
+          <CartLink />
+          <button
+            ref={menuButton}
+            type="button"
+            className="btn btn-ghost btn-square size-11 text-stone-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
+          >
+            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
       </div>
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Main" className="border-t border-stone-800 px-4 pb-4 md:hidden">
-          <ul className="flex flex-col py-2">{links}</ul>
-          <AccountAction />
+          <ul className="flex flex-col py-2">{links(phoneNavClass)}</ul>
+          <AccountAction inPhoneMenu />
         </nav>
       )}
     </header>

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { CartSync } from '../../features/cart/components/cart-sync.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -11,6 +12,7 @@ export function SiteLayout() {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-base-100 focus:px-4 focus:py-2">
           Skip to content
         </a>
+        <CartSync />
         <SiteHeader />
         <main id="main" className="flex-1">
           <Outlet />

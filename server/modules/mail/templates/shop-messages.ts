@@ -1,3 +1,4 @@
+import { accountContact } from '../../../../common/account-contact.ts';
 import type { ContactMessage } from '../../../../common/schemas/inbox.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import type { EmailContent } from './email-content.ts';
@@ -9,7 +10,7 @@ export function newPaidOrder({ order, manageUrl }: { order: Order; manageUrl: st
     subject: `New paid order ${order.orderNumber} from ${order.cutomerName}`,
     preview: `${order.quantity} × ${order.product}, to ship.`,
     heading: 'A new order to ship',
-    paragraphs: [`${order.cutomerName} (${order.email}) paid for an order.`, `Ship to: ${order.adress}`, `Phone: ${order.phone}`],
+    paragraphs: [`${order.cutomerName} (${accountContact(order.email)}) paid for an order.`, `Ship to: ${order.adress}`, `Phone: ${order.phone}`],
     order: summaryOf(order),
     action: { label: 'Open Manage Orders', url: manageUrl },
   };

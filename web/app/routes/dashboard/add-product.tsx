@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { productPagePath } from '../../../../common/product-page.ts';
 import { productMessages } from '../../../../common/shop-management.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
@@ -21,7 +22,7 @@ export default function AddProductPage() {
         />
         {add.isSuccess && (
           <p className="mt-4 text-sm text-stone-600">
-            <Link to={`/purchase/${add.data._id}`} className="link link-primary">
+            <Link to={productPagePath(add.data._id)} className="link link-primary">
               See {add.data.name}
             </Link>{' '}
             as customers do.

@@ -1,7 +1,9 @@
+import { accountContact } from '../../../../common/account-contact.ts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useUpdateUser, useUserList } from '../../../features/users/api/user-queries.ts';
@@ -25,7 +27,7 @@ function RoleButton({ user }: { user: User }) {
       <button
         type="button"
         className="btn btn-sm btn-primary whitespace-nowrap"
-        aria-label={`Make ${user.userEmail} an admin`}
+        aria-label={`Make ${accountContact(user.userEmail)} an admin`}
         onClick={() => {
           update.reset();
           setAsking(true);
@@ -46,14 +48,14 @@ function RoleButton({ user }: { user: User }) {
             {
               onSuccess: () => {
                 setAsking(false);
-                toast(`${user.userEmail} has been made and admin`);
+                toast(`${accountContact(user.userEmail)} has been made and admin`);
               },
             },
           )
         }
       >
         <p>
-          {user.userEmail} will manage products, orders and other users. An admin cannot be turned back into a customer from this page.
+          {accountContact(user.userEmail)} will manage products, orders and other users. An admin cannot be turned back into a customer from this page.
         </p>
       </ConfirmDialog>
     </div>
@@ -74,35 +76,22 @@ export default function MakeAdminPage() {
         <EmptyState title="No users yet" />
       ) : (
         <div className="space-y-6">
-          <div className="overflow-x-auto rounded-xl border border-base-300 bg-base-100">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col" className="hidden md:table-cell">
-                    Location
-                  </th>
-                  <th scope="col" className="text-right">
-                    Role
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.items.map((user) => (
-                  <tr key={user._id}>
-                    <td className="min-w-0">
-                      <p className="font-medium text-stone-900">{user.userName}</p>
-                      <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{user.userEmail}</p>
-                    </td>
-                    <td className="hidden text-stone-700 md:table-cell">{user.userLocation || '—'}</td>
-                    <td className="text-right">
-                      <RoleButton user={user} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StackingTable caption="Users, newest first" headings={[{ label: 'User' }, { label: 'Location' }, { label: 'Role', className: 'text-right' }]}>
+            {users.data.items.map((user) => (
+              <StackingRow key={user._id}>
+                <StackingCell>
+                  <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{user.userName}</p>
+                  <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{accountContact(user.userEmail)}</p>
+                </StackingCell>
+                <StackingCell heading="Location">
+                  <p className="text-stone-700 [overflow-wrap:anywhere]">{user.userLocation || '—'}</p>
+                </StackingCell>
+                <StackingCell action>
+                  <RoleButton user={user} />
+                </StackingCell>
+              </StackingRow>
+            ))}
+          </StackingTable>
           <Pagination page={page} pageCount={Math.ceil(users.data.total / pageSize)} onPage={setPage} label="User pages" />
         </div>
       )}

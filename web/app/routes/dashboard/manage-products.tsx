@@ -6,46 +6,51 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useDeleteProduct, useUpdateProduct } from '../../../features/products/api/product-mutations.ts';
-import { useProductList } from '../../../features/products/api/product-queries.ts';
+import { useProduct, useProductList } from '../../../features/products/api/product-queries.ts';
 import { ProductForm } from '../../../features/products/components/product-form.tsx';
 
 const pageSize = 10;
 
-function EditProduct({ product }: { product: Product }) {
+/** The edit form, once the product's pictures are read: the form saves every picture it shows, so it must show them all. */
+function EditProductForm({ id, onSaved }: { id: string; onSaved: () => void }) {
   const toast = useToast();
   const update = useUpdateProduct();
+  const detail = useProduct(id);
+  if (detail.isPending) return <div className="skeleton h-96 w-full rounded-xl" role="status" aria-label="Loading the product" />;
+  if (detail.isError) return <ErrorState title="We could not load this product" error={detail.error} onRetry={() => void detail.refetch()} />;
+  const { rating: _rating, ...product } = detail.data;
+  return (
+    <ProductForm
+      label={`Edit ${product.name}`}
+      submitLabel="Save changes"
+      initial={product}
+      busy={update.isPending}
+      error={update.error?.message}
+      onSubmit={(changes) =>
+        // The stock the form was opened with: if customers bought some meanwhile, the server refuses.
+        update.mutateAsync({ id, product: { ...changes, stockSeen: product.availQuantity } }).then((saved) => {
+          onSaved();
+          toast(productMessages.updated(saved.name));
+        })
+      }
+    />
+  );
+}
+
+function EditProduct({ product }: { product: Product }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm"
-        aria-label={`Edit ${product.name}`}
-        onClick={() => {
-          update.reset();
-          setOpen(true);
-        }}
-      >
+      <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${product.name}`} onClick={() => setOpen(true)}>
         Edit
       </button>
       <Modal open={open} title={`Edit ${product.name}`} onClose={() => setOpen(false)} wide>
-        <ProductForm
-          label={`Edit ${product.name}`}
-          submitLabel="Save changes"
-          initial={product}
-          busy={update.isPending}
-          error={update.error?.message}
-          onSubmit={(changes) =>
-            // The stock the form was opened with: if customers bought some meanwhile, the server refuses.
-            update.mutateAsync({ id: product._id, product: { ...changes, stockSeen: product.availQuantity } }).then((saved) => {
-              setOpen(false);
-              toast(productMessages.updated(saved.name));
-            })
-          }
-        />
+        {/* The modal mounts it while open only: each opening starts a new form. */}
+        <EditProductForm id={product._id} onSaved={() => setOpen(false)} />
         <button type="button" className="btn btn-ghost btn-sm mt-3" onClick={() => setOpen(false)}>
           Close without saving
         </button>
@@ -124,23 +129,36 @@ export default function ManageProductsPage() {
           <EmptyState title={search ? `No product matches “${search}”` : 'The catalogue is empty'} />
         ) : (
           <>
-            <ul className="divide-y divide-base-300 rounded-xl border border-base-300 bg-base-100" aria-label="Products">
+            <StackingTable
+              caption="Products, newest first"
+              headings={[{ label: 'Product' }, { label: 'Price' }, { label: 'In stock' }, { label: 'Smallest order' }, { label: 'Actions', className: 'text-right' }]}
+            >
               {products.data.items.map((product) => (
-                <li key={product._id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-                  <img src={product.img} alt="" width={96} height={72} loading="lazy" className="h-18 w-24 shrink-0 rounded-md bg-stone-100 object-cover" />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium text-stone-900">{product.name}</p>
-                    <p className="text-sm text-stone-600">
-                      {formatUsd(product.price)} · {product.availQuantity} in stock · at least {product.minQuantity}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 gap-2">
-                    <EditProduct product={product} />
-                    <DeleteProduct product={product} />
-                  </div>
-                </li>
+                <StackingRow key={product._id} columns="grid-cols-3" middle>
+                  <StackingCell className="col-span-full">
+                    <div className="flex items-center gap-3">
+                      <img src={product.img} alt="" width={96} height={72} loading="lazy" className="h-12 w-16 shrink-0 rounded-md bg-stone-100 object-cover lg:h-14 lg:w-18" />
+                      <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{product.name}</p>
+                    </div>
+                  </StackingCell>
+                  <StackingCell heading="Price">
+                    <span className="whitespace-nowrap">{formatUsd(product.price)}</span>
+                  </StackingCell>
+                  <StackingCell heading="In stock">
+                    {product.availQuantity}
+                  </StackingCell>
+                  <StackingCell heading="Smallest order">
+                    {product.minQuantity}
+                  </StackingCell>
+                  <StackingCell action>
+                    <div className="flex gap-2">
+                      <EditProduct product={product} />
+                      <DeleteProduct product={product} />
+                    </div>
+                  </StackingCell>
+                </StackingRow>
               ))}
-            </ul>
+            </StackingTable>
             <Pagination page={page} pageCount={Math.ceil(products.data.total / pageSize)} onPage={setPage} label="Product pages" />
           </>
         )}

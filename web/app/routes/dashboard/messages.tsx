@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { subscribersCsvUrl, useContactMessages, useNewsletterSubscribers } from '../../../features/inbox/api/admin-inbox-queries.ts';
 import { dateTime } from '../../../lib/date-format.ts';
@@ -20,7 +21,7 @@ function ContactMessages() {
           <li key={message._id}>
             <article aria-label={`Message from ${message.name}`} className="rounded-xl border border-base-300 bg-base-100 p-5">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 className="font-semibold text-stone-900">{message.name}</h3>
+                <h3 className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">{message.name}</h3>
                 <time dateTime={message.createdAt} className="text-sm text-stone-600">
                   {dateTime.format(new Date(message.createdAt))}
                 </time>
@@ -31,7 +32,7 @@ function ContactMessages() {
                 </a>
                 {message.phone && <> · {message.phone}</>}
               </p>
-              <p className="mt-3 whitespace-pre-line text-stone-800">{message.requirement}</p>
+              <p className="mt-3 whitespace-pre-line text-stone-800 [overflow-wrap:anywhere]">{message.requirement}</p>
             </article>
           </li>
         ))}
@@ -55,16 +56,20 @@ function Subscribers() {
           Download CSV
         </a>
       </div>
-      <ul className="divide-y divide-base-300 rounded-xl border border-base-300 bg-base-100" aria-label="Newsletter subscribers">
+      <StackingTable caption="Newsletter subscribers, newest first" headings={[{ label: 'E-mail' }, { label: 'Subscribed' }]}>
         {subscribers.data.items.map((subscriber) => (
-          <li key={subscriber._id} className="flex flex-wrap justify-between gap-2 px-4 py-3 text-sm">
-            <span className="text-stone-900 [overflow-wrap:anywhere]">{subscriber.email}</span>
-            <time dateTime={subscriber.createdAt} className="text-stone-600">
-              {dateTime.format(new Date(subscriber.createdAt))}
-            </time>
-          </li>
+          <StackingRow key={subscriber._id}>
+            <StackingCell>
+              <span className="text-stone-900 [overflow-wrap:anywhere]">{subscriber.email}</span>
+            </StackingCell>
+            <StackingCell heading="Subscribed">
+              <time dateTime={subscriber.createdAt} className="whitespace-nowrap text-stone-600">
+                {dateTime.format(new Date(subscriber.createdAt))}
+              </time>
+            </StackingCell>
+          </StackingRow>
         ))}
-      </ul>
+      </StackingTable>
       <Pagination page={page} pageCount={Math.ceil(subscribers.data.total / (pageSize * 2))} onPage={setPage} label="Subscriber pages" />
     </div>
   );

@@ -7,6 +7,7 @@ import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useMyOrders } from '../../../features/orders/api/order-queries.ts';
 import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
+import { CheckoutLineHint, withCheckoutLinesInOrder } from '../../../features/orders/components/checkout-line-hint.tsx';
 import { isOpenUnpaid, OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
 import { TrackingDetails } from '../../../features/orders/components/tracking-details.tsx';
 
@@ -33,7 +34,7 @@ export default function MyOrdersPage() {
       ) : (
         <div className="space-y-6">
           <ul className="space-y-3" aria-label="Your orders">
-            {orders.data.items.map((order) => (
+            {withCheckoutLinesInOrder(orders.data.items).map((order) => (
               <li key={order._id} className="rounded-xl border border-base-300 bg-base-100 p-4 sm:p-5">
                 <article aria-label={`Order for ${order.product}`} className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0 space-y-1">
@@ -49,6 +50,7 @@ export default function MyOrdersPage() {
                       <Link to={`/dashboard/orders/${order._id}`} className="link link-primary font-medium" aria-label={`Order ${order.orderNumber}`}>
                         {order.orderNumber}
                       </Link>
+                      <CheckoutLineHint order={order} />
                       {' · '}
                       {order.quantity} pcs · <span className="font-medium text-stone-900">{formatUsd(order.price)}</span> · ordered {orderDate(order)}
                     </p>

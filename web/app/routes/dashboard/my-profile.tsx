@@ -1,3 +1,4 @@
+import { accountContact, isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import { accountLimits } from '../../../../common/account-rules.ts';
 import { profileUpdateSchema, type User } from '../../../../common/schemas/users.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
@@ -18,7 +19,8 @@ const blankProfile = { userName: '', userEdu: '', userLocation: '', userNumber: 
 function ProfileCard({ user }: { user: User }) {
   const rows: [string, string][] = [
     ['Name', user.userName],
-    ['E-mail', user.userEmail],
+    // A phone account has no address of its own: its number is what it is known by.
+    isPhoneAccountEmail(user.userEmail) ? ['Signed in with', accountContact(user.userEmail)] : ['E-mail', user.userEmail],
     ['Education', user.userEdu],
     ['Location', user.userLocation],
     ['Phone', user.userNumber],

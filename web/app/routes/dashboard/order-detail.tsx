@@ -1,3 +1,4 @@
+import { accountContact } from '../../../../common/account-contact.ts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { cardDescription } from '../../../../common/card-brands.ts';
@@ -62,10 +63,16 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
           {forAdmin && (
             <>
               {' '}
-              by {order.cutomerName} <span className="[overflow-wrap:anywhere]">({order.email})</span>
+              by {order.cutomerName} <span className="[overflow-wrap:anywhere]">({accountContact(order.email)})</span>
             </>
           )}
         </p>
+        {order.checkoutLine && (
+          <p className="text-sm text-stone-600">
+            Line {order.checkoutLine.line} of {order.checkoutLine.of}: the {order.checkoutLine.of} tools of {order.orderNumber} were paid together, and each ships and is
+            refunded on its own.
+          </p>
+        )}
         <div className="flex flex-wrap gap-2 print:hidden">
           {receipt && (
             <>

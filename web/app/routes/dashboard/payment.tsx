@@ -1,17 +1,25 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import { formatUsd } from '../../../../common/money.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
+import type { Viewer } from '../../../../common/schemas/users.ts';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
-import { useDueOrder, usePaymentIntent } from '../../../features/orders/api/order-queries.ts';
+import { confirmPayment, payWithLocalCard, useDueOrder, usePaymentIntent } from '../../../features/orders/api/order-queries.ts';
 import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
+import { LazyStripeCardForm as StripeCardForm } from '../../../features/orders/components/lazy-stripe-card-form.tsx';
 import { LocalCardForm } from '../../../features/orders/components/local-card-form.tsx';
 import { isOpenUnpaid } from '../../../features/orders/components/order-status.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
-const StripeCardForm = lazy(() => import('../../../features/orders/components/stripe-card-form.tsx'));
+
+/** Who pays, for Stripe; a phone account's made-up address is no one's and is left out. */
+function billingDetails(viewer: Viewer | null | undefined): { name: string; email?: string } {
+  if (!viewer) return { name: '' };
+  return isPhoneAccountEmail(viewer.email) ? { name: viewer.name } : { name: viewer.name, email: viewer.email };
+}
 
 function Summary({ order }: { order: Order }) {
   return (
@@ -126,16 +134,22 @@ export default function PaymentPage() {
             ) : intent.data?.gateway === 'stripe' && intent.data.publishableKey ? (
               <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the card form" />}>
                 <StripeCardForm
-                  order={order.data}
+                  confirm={(transactionId) => confirmPayment(order.data._id, transactionId)}
                   clientSecret={intent.data.clientSecret}
                   publishableKey={intent.data.publishableKey}
-                  billing={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
+                  billing={billingDetails(viewer)}
                   onPaid={setPaid}
                   done={Boolean(paid)}
                 />
               </Suspense>
             ) : (
-              <LocalCardForm order={order.data} clientSecret={intent.data?.clientSecret} defaultName={viewer?.name ?? ''} onPaid={setPaid} done={Boolean(paid)} />
+              <LocalCardForm
+                pay={(card) => payWithLocalCard(order.data._id, card)}
+                clientSecret={intent.data?.clientSecret}
+                defaultName={viewer?.name ?? ''}
+                onPaid={setPaid}
+                done={Boolean(paid)}
+              />
             )}
           </div>
         </div>

@@ -1,21 +1,27 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 
-/** The frame of the sign-in pages: a workshop picture beside the form on wide screens, the form alone on a phone. */
+/**
+ * The frame of the sign-in pages: a workshop picture beside the form on wide screens, the form alone on
+ * a phone. The picture and its words are stacked, never laid over each other, whatever the card's
+ * height; the tinted backdrop fills the page down to the footer (data-fill-main, styles.css).
+ */
 export function AuthFrame({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
-    <div className="bg-base-200/60 px-4 py-10 sm:py-16">
+    <div data-fill-main className="bg-base-200/60 px-4 py-10 sm:py-16">
       <PageMeta title={title} />
-      <div className="mx-auto grid max-w-5xl overflow-hidden rounded-2xl bg-base-100 shadow-xl shadow-stone-900/5 lg:grid-cols-[1fr_1.1fr]">
-        <div className="relative hidden flex-col justify-end bg-stone-900 p-10 text-stone-100 lg:flex">
-          <img
-            src="/images/products/smoothing-plane.webp"
-            alt=""
-            width={800}
-            height={800}
-            className="absolute inset-0 h-full w-full object-cover opacity-40"
-          />
-          <div className="relative">
+      <div className="mx-auto grid max-w-5xl overflow-hidden rounded-2xl bg-base-100 shadow-xl shadow-stone-900/5 lg:grid-cols-[2fr_3fr]">
+        <div className="hidden flex-col bg-stone-900 text-stone-100 lg:flex">
+          <div className="relative min-h-56 flex-1">
+            <img
+              src="/images/products/smoothing-plane.webp"
+              alt=""
+              width={800}
+              height={800}
+              className="absolute inset-0 h-full w-full object-cover object-[center_72%]"
+            />
+          </div>
+          <div className="p-10 pt-8">
             <p className="font-display text-3xl font-semibold leading-tight">Tools made to be handed down.</p>
             <p className="mt-3 text-sm text-stone-300">Your account keeps your orders, payments and reviews in one place.</p>
           </div>

@@ -1,3 +1,4 @@
+import { accountContact } from '../../../../common/account-contact.ts';
 import { NavLink } from 'react-router';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 
@@ -38,7 +39,7 @@ export function DashboardMenu({ viewer }: { viewer: Viewer }) {
     <nav aria-label="Dashboard" className="rounded-xl border border-base-300 bg-base-100 p-3 lg:p-4">
       <div className="mb-3 hidden border-b border-base-300 px-3 pb-4 lg:block">
         <p className="truncate font-semibold text-stone-900">{viewer.name}</p>
-        <p className="truncate text-sm text-stone-600">{viewer.email}</p>
+        <p className="truncate text-sm text-stone-600">{accountContact(viewer.email)}</p>
         {viewer.role === 'admin' && <span className="badge badge-primary badge-sm mt-2">Admin</span>}
       </div>
       <ul className="flex gap-1 overflow-x-auto lg:flex-col">

@@ -113,13 +113,16 @@ export function confirmPayment(orderId: string, transactionId: string): Promise<
   return apiPut<Order>(`/api/orders/${encodeURIComponent(orderId)}`, { paymentStatus: 'paid', transactionId });
 }
 
-/** Paying: `onPaid` runs first, so the page shows the success before the lists are read again. */
-export function usePayOrder<Card = void>(pay: (card: Card) => Promise<Order>, onPaid: (order: Order) => void) {
+/**
+ * Paying (an order, or a checkout of the whole cart): `onPaid` runs first, so the page shows the
+ * success before the lists are read again.
+ */
+export function usePayOrder<Card = void, Paid = Order>(pay: (card: Card) => Promise<Paid>, onPaid: (paid: Paid) => void) {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: pay,
-    onSuccess: async (order) => {
-      onPaid(order);
+    onSuccess: async (paid) => {
+      onPaid(paid);
       await invalidate();
     },
   });

@@ -1,3 +1,4 @@
+import { isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
 import { RefundDialog } from './refund-dialog.tsx';
 
@@ -11,9 +12,16 @@ export function AdminOrderActions({ details }: { details: OrderDetails }) {
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
         <RefundDialog order={order} />
-        <a href={`mailto:${order.email}?subject=${encodeURIComponent(`Your Joinery order ${order.orderNumber}`)}`} className="btn btn-outline btn-sm">
-          Email the customer
-        </a>
+        {/* A phone account has no address that mail reaches: its customer is called instead. */}
+        {isPhoneAccountEmail(order.email) ? (
+          <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="btn btn-outline btn-sm">
+            Call the customer
+          </a>
+        ) : (
+          <a href={`mailto:${order.email}?subject=${encodeURIComponent(`Your Joinery order ${order.orderNumber}`)}`} className="btn btn-outline btn-sm">
+            Email the customer
+          </a>
+        )}
       </div>
     </section>
   );

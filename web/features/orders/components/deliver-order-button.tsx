@@ -1,3 +1,4 @@
+import { accountContact } from '../../../../common/account-contact.ts';
 import { useState } from 'react';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -15,7 +16,7 @@ export function DeliverOrderButton({ order }: { order: Order }) {
       <button
         type="button"
         className="btn btn-outline btn-sm whitespace-nowrap"
-        aria-label={`Mark the order for ${order.product} by ${order.email} Delivered`}
+        aria-label={`Mark the order for ${order.product} by ${accountContact(order.email)} Delivered`}
         onClick={() => {
           advance.reset();
           setAsking(true);

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { accountContact, isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import { formatUsd } from '../../../../common/money.ts';
 import { isOrderableQuantity, isSoldOut, orderableUnits, orderLimits, orderMessages, quantityProblem } from '../../../../common/ordering.ts';
 import { orderFormSchema, type Order } from '../../../../common/schemas/orders.ts';
@@ -105,7 +106,11 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
       <LockedField label="Product" value={product.name} />
       <div className="grid gap-5 sm:grid-cols-2">
         <LockedField label="Name" value={viewer.name} />
-        <LockedField label="Email" value={viewer.email} />
+        {isPhoneAccountEmail(viewer.email) ? (
+          <LockedField label="Signed in with" value={accountContact(viewer.email)} />
+        ) : (
+          <LockedField label="Email" value={viewer.email} />
+        )}
       </div>
 
       <div>

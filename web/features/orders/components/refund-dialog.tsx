@@ -1,3 +1,4 @@
+import { accountContact } from '../../../../common/account-contact.ts';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../common/money.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
@@ -62,7 +63,7 @@ function RefundForm({ order, left, restockable, idempotencyKey, onClose }: Refun
     return (
       <form noValidate aria-label="Confirm the refund" className="space-y-4" onSubmit={send}>
         <p className="text-stone-700">
-          Refund <strong className="text-stone-900">{formatUsd(amount)}</strong> to <strong className="text-stone-900">{order.cutomerName}</strong> ({order.email}) for
+          Refund <strong className="text-stone-900">{formatUsd(amount)}</strong> to <strong className="text-stone-900">{order.cutomerName}</strong> ({accountContact(order.email)}) for
           order {order.orderNumber}?
         </p>
         <dl className="space-y-2 rounded-lg bg-base-200 px-4 py-3 text-sm">

@@ -1,3 +1,4 @@
+import { accountContact } from '../../../../common/account-contact.ts';
 import { useState } from 'react';
 import { carrierLimits, knownCarriers, otherCarrier } from '../../../../common/carriers.ts';
 import { type Order, shipFormSchema } from '../../../../common/schemas/orders.ts';
@@ -69,7 +70,7 @@ export function ShipOrderButton({ order }: { order: Order }) {
       <button
         type="button"
         className="btn btn-primary btn-sm whitespace-nowrap"
-        aria-label={`Mark the order for ${order.product} by ${order.email} Shipped`}
+        aria-label={`Mark the order for ${order.product} by ${accountContact(order.email)} Shipped`}
         onClick={() => setAsking(true)}
       >
         Mark Shipped

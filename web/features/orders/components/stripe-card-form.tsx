@@ -1,16 +1,17 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
-import type { Order } from '../../../../common/schemas/orders.ts';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
-import { confirmPayment, usePayOrder } from '../api/order-queries.ts';
+import { usePayOrder } from '../api/order-queries.ts';
 
-interface StripeCardFormProps {
-  order: Order;
+interface StripeCardFormProps<Paid> {
   clientSecret: string;
   publishableKey: string;
-  billing: { name: string; email: string };
-  onPaid: (order: Order) => void;
+  /** Stripe's billing details; a phone account has no address to give. */
+  billing: { name: string; email?: string };
+  /** Once Stripe has authorised the card: the shop confirms what the payment pays (an order, or a checkout). */
+  confirm: (transactionId: string) => Promise<Paid>;
+  onPaid: (paid: Paid) => void;
   done: boolean;
 }
 
@@ -20,7 +21,7 @@ const stripeFor = (key: string) => {
   return stripes.get(key)!;
 };
 
-function CardForm({ order, clientSecret, billing, onPaid, done }: Omit<StripeCardFormProps, 'publishableKey'>) {
+function CardForm<Paid>({ clientSecret, billing, confirm, onPaid, done }: Omit<StripeCardFormProps<Paid>, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardError, setCardError] = useState<string>();
@@ -30,7 +31,7 @@ function CardForm({ order, clientSecret, billing, onPaid, done }: Omit<StripeCar
     // Stripe authorises the card; the server then checks the payment with Stripe and captures it.
     const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: billing } });
     if (error) throw new Error(error.message ?? 'The card was not accepted.');
-    return confirmPayment(order._id, paymentIntent.id);
+    return confirm(paymentIntent.id);
   }, onPaid);
 
   function submit(event: FormEvent) {
@@ -50,7 +51,7 @@ function CardForm({ order, clientSecret, billing, onPaid, done }: Omit<StripeCar
 }
 
 /** Stripe Elements' card field, loaded only when the shop takes cards through Stripe. */
-export default function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
+export default function StripeCardForm<Paid>({ publishableKey, ...props }: StripeCardFormProps<Paid>) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>
       <CardForm {...props} />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Product, ProductListQuery } from '../../../../common/schemas/products.ts';
+import type { Product, ProductDetail, ProductListQuery } from '../../../../common/schemas/products.ts';
 import { apiGet, apiGetPage, queryString } from '../../../lib/api-client.ts';
 
 export type ProductListParams = Partial<ProductListQuery>;
@@ -18,9 +18,11 @@ export function useProductList(params: ProductListParams, { keepPrevious = false
   });
 }
 
-export function useProduct(id: string) {
+/** One product with its pictures in order and what its reviews add up to. */
+export function useProduct(id: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => apiGet<Product>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+    enabled,
+    queryFn: ({ signal }) => apiGet<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
   });
 }

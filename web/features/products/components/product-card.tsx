@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
+import { categoryLabel } from '../../../../common/categories.ts';
 import { formatUsd } from '../../../../common/money.ts';
 import { isSoldOut, orderableUnits } from '../../../../common/ordering.ts';
+import { productPagePath } from '../../../../common/product-page.ts';
 import type { Product } from '../../../../common/schemas/products.ts';
+import { AddToCart } from '../../cart/components/add-to-cart.tsx';
 import { ProductImage } from './product-image.tsx';
 import { StockNote } from './stock-note.tsx';
 
@@ -17,11 +20,21 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
       className="group flex flex-col overflow-hidden rounded-xl border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
       <div className={`relative ${soldOut ? '[&_img]:opacity-60 [&_img]:grayscale' : ''}`}>
-        <ProductImage product={product} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" eager={eagerImage} />
+        {/* The picture leads to the product's page too; out of the tab order, as the name's link goes there already. */}
+        <Link to={productPagePath(product._id)} tabIndex={-1} className="block">
+          <ProductImage product={product} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" eager={eagerImage} />
+        </Link>
         <StockNote stock={product} className="badge-lg absolute left-3 top-3 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
-        <h3 className="font-display text-lg font-semibold leading-snug text-stone-900">{product.name}</h3>
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-primary">{categoryLabel(product.category)}</p>
+          <h3 className="mt-1 font-display text-lg font-semibold leading-snug text-stone-900">
+            <Link to={productPagePath(product._id)} className="hover:text-primary hover:underline">
+              {product.name}
+            </Link>
+          </h3>
+        </div>
         <p className="line-clamp-3 text-sm leading-relaxed text-stone-600">{product.description}</p>
         <dl className="mt-auto grid grid-cols-2 gap-2 text-xs text-stone-600">
           <div>
@@ -46,6 +59,7 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
             </Link>
           )}
         </div>
+        <AddToCart product={product} />
       </div>
     </article>
   );

@@ -1,16 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { productInputSchema, type ProductInput } from '../../../../common/schemas/products.ts';
-import { imageAddressPattern, imageUpload, productLimits } from '../../../../common/shop-management.ts';
-import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { productCategories } from '../../../../common/categories.ts';
+import { productLimits } from '../../../../common/shop-management.ts';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { uploadProductImage } from '../api/product-mutations.ts';
+import { ProductPicturesField } from './product-pictures-field.tsx';
 
 /** Number inputs give numbers; a blank one gives NaN, which the schema calls missing. */
 const asNumber = { valueAsNumber: true } as const;
 
-const blankProduct = { name: '', img: '', description: '' };
+const blankProduct = { name: '', img: '', description: '', pictures: [] };
 
 interface ProductFormProps {
   label: string;
@@ -23,16 +24,15 @@ interface ProductFormProps {
   resetAfterSave?: boolean;
 }
 
-/** The product form, for adding one and for editing one. Every field is required; the image is a link or an uploaded picture. */
+/**
+ * The product form, for adding one and for editing one. Every field is required; at least one
+ * picture (a link or an uploaded picture), the first of which is the product's image. `initial` must
+ * carry all of the product's pictures: they are saved as the form shows them.
+ */
 export function ProductForm({ label, submitLabel, initial, busy, error, onSubmit, resetAfterSave = false }: ProductFormProps) {
-  const fileId = useId();
-  const form = useSchemaForm(productInputSchema, { defaultValues: initial ?? blankProduct });
+  const form = useSchemaForm(productInputSchema, { defaultValues: initial ? { ...initial, pictures: initial.pictures ?? [initial.img] } : blankProduct });
   const { field } = form;
-  const img = form.watch('img');
-  const upload = useMutation({
-    mutationFn: uploadProductImage,
-    onSuccess: (address) => form.setValue('img', address, { shouldValidate: true }),
-  });
+  const [uploading, setUploading] = useState(false);
 
   const submit = form.handleSubmit((product) =>
     onSubmit(product).then(
@@ -47,58 +47,39 @@ export function ProductForm({ label, submitLabel, initial, busy, error, onSubmit
   return (
     <form noValidate aria-label={label} className="space-y-5" onSubmit={submit}>
       <TextField label="Name" maxLength={productLimits.name} {...field('name')} />
+      <SelectField label="Category" {...field('category')}>
+        <option value="">Choose a category</option>
+        {productCategories.map((category) => (
+          <option key={category.slug} value={category.slug}>
+            {category.label}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label="Price (USD)" type="number" inputMode="decimal" min="0.01" step="0.01" {...field('price', asNumber)} />
         <TextField label="Available quantity" type="number" inputMode="numeric" min="1" step="1" {...field('availQuantity', asNumber)} />
         <TextField label="Minimum order" type="number" inputMode="numeric" min="1" step="1" {...field('minQuantity', asNumber)} />
       </div>
 
-      <div className="space-y-3 rounded-lg border border-base-300 p-4">
-        <div className="flex flex-col gap-4 sm:flex-row">
-          {img && imageAddressPattern.test(img) ? (
-            <img src={img} alt="The product's picture" className="h-28 w-36 shrink-0 rounded-md border border-base-300 bg-stone-100 object-cover" />
-          ) : (
-            <div className="flex h-28 w-36 shrink-0 items-center justify-center rounded-md border border-dashed border-base-300 text-xs text-stone-500">No picture yet</div>
-          )}
-          <div className="min-w-0 flex-1 space-y-3">
-            <TextField label="Image address" placeholder="https://… or upload a picture" maxLength={productLimits.img} {...field('img')} />
-            <div>
-              <label htmlFor={fileId} className="mb-1.5 block text-sm font-medium text-stone-800">
-                Or upload a picture (JPEG, PNG or WebP, up to 2 MB)
-              </label>
-              <input
-                id={fileId}
-                type="file"
-                accept={imageUpload.types.join(',')}
-                className="file-input file-input-sm w-full"
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  // Cleared at once, so that choosing the same file again is noticed.
-                  event.target.value = '';
-                  if (!file) return;
-                  upload.reset();
-                  form.clearErrors('img');
-                  if (file.size > imageUpload.maxBytes) form.setError('img', { message: imageUpload.tooLarge });
-                  else upload.mutate(file);
-                }}
-              />
-              {upload.isPending && (
-                <p className="mt-1.5 flex items-center gap-2 text-sm text-stone-600" role="status">
-                  <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Uploading the picture…
-                </p>
-              )}
-              {upload.isError && (
-                <p role="alert" className="mt-1.5 text-sm font-medium text-error">
-                  {upload.error.message}
-                </p>
-              )}
-            </div>
-          </div>
-        </div>
-      </div>
+      <Controller
+        control={form.control}
+        name="pictures"
+        render={({ field: picturesField, fieldState }) => (
+          <ProductPicturesField
+            pictures={picturesField.value ?? []}
+            onChange={(pictures) => {
+              picturesField.onChange(pictures);
+              // The main picture is the product's image, which every other page shows.
+              form.setValue('img', pictures[0] ?? '', { shouldValidate: form.formState.isSubmitted });
+            }}
+            error={fieldState.error?.message ?? form.formState.errors.img?.message}
+            onUploading={setUploading}
+          />
+        )}
+      />
 
       <TextAreaField label="Description" rows={4} maxLength={productLimits.description} {...field('description')} />
-      <FormSubmit label={submitLabel} busy={busy} error={error} disabled={upload.isPending} />
+      <FormSubmit label={submitLabel} busy={busy} error={error} disabled={uploading} />
     </form>
   );
 }

@@ -7,18 +7,24 @@ const ownImage = /^\/images\/products\/([a-z0-9-]+)\.webp$/;
  * browser picks the one that fits its place; the fixed ratio keeps the layout from shifting.
  */
 export function ProductImage({ product, sizes, eager = false }: { product: Product; sizes: string; eager?: boolean }) {
-  const slug = ownImage.exec(product.img)?.[1];
+  return <PictureImage src={product.img} alt={product.name} sizes={sizes} eager={eager} />;
+}
+
+/** Any one of a product's pictures, at 4:3 unless `className` says otherwise. */
+export function PictureImage({ src, alt, sizes, eager = false, className = 'aspect-[4/3] w-full' }: { src: string; alt: string; sizes: string; eager?: boolean; className?: string }) {
+  const slug = ownImage.exec(src)?.[1];
   return (
     <img
-      src={product.img}
-      srcSet={slug ? `/images/products/${slug}-400.webp 400w, ${product.img} 800w` : undefined}
+      src={src}
+      srcSet={slug ? `/images/products/${slug}-400.webp 400w, ${src} 800w` : undefined}
       sizes={slug ? sizes : undefined}
-      alt={product.name}
+      alt={alt}
       width={800}
       height={600}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      className="aspect-[4/3] w-full bg-stone-100 object-cover"
+      draggable={false}
+      className={`bg-stone-100 object-cover ${className}`}
     />
   );
 }

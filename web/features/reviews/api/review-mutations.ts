@@ -6,7 +6,11 @@ export function useAddReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (review: ReviewInput) => apiPost<Review>('/api/reviews', review),
-    // The home page's "Words From Our Customers" shows the newest.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    // The home page's "Words From Our Customers" shows the newest; a product's page, its own and their average.
+    onSuccess: (_review, { productId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+        productId ? queryClient.invalidateQueries({ queryKey: ['products', 'detail', productId] }) : undefined,
+      ]),
   });
 }

@@ -1,0 +1,54 @@
+import { Migrator, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createProductRepository } from '../../modules/products/product-repository.ts';
+import { newRecordId } from '../../record-id.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { migrations } from '../migrate.ts';
+import { demoProducts } from '../seed/demo-catalogue.ts';
+
+/** Migration 014 on a shop that was seeded, and had products of its own, before categories and search existed. */
+let database: TestDatabase;
+let migrator: Migrator;
+beforeEach(async () => {
+  database = await createTestDatabase();
+  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  const before = await migrator.migrateTo('013-webhook-event-key');
+  expect(before.error).toBeUndefined();
+  // The rows as the seed of that time wrote them: no category.
+  const rows = [...demoProducts.map((product) => ({ name: product.name, description: product.description, price_cents: product.priceCents })),
+    { name: 'Shop-made winding sticks', description: 'A pair of maple sticks with holly inlays, for sighting twist in a board.', price_cents: 3200 }];
+  await sql`insert into products (id, name, description, img, price_cents, min_quantity, avail_quantity, created_at) values ${sql.join(
+    rows.map((row, index) => sql`(${newRecordId()}, ${row.name}, ${row.description}, '/images/products/test.webp', ${row.price_cents}, 1, 10, ${`2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`})`),
+  )}`.execute(database.db);
+});
+afterEach(() => database.dispose());
+
+const migrateTo = async (name: string) => expect((await migrator.migrateTo(name)).error).toBeUndefined();
+
+describe('migration 014-catalogue-search', () => {
+  it('gives every demo product its category and any other product the general one', async () => {
+    await migrateTo('014-catalogue-search');
+    const rows = await database.db.selectFrom('products').select(['name', 'category']).execute();
+    const expected = new Map(demoProducts.map((product) => [product.name, product.category]));
+    for (const row of rows) expect(row.category, row.name).toBe(expected.get(row.name) ?? 'other');
+    expect(rows).toHaveLength(demoProducts.length + 1);
+  });
+
+  it('makes the products already there searchable', async () => {
+    await migrateTo('014-catalogue-search');
+    const products = createProductRepository(database.db);
+    const found = await products.list({ q: 'chisels', limit: 20, offset: 0 });
+    expect(found.rows.slice(0, 2).map((row) => row.name).sort()).toEqual(['Joinery Bevel-Edge Chisel Set (4 pcs)', 'Joinery Mortise Chisel, 10 mm']);
+    expect((await products.list({ q: 'winding', limit: 20, offset: 0 })).rows.map((row) => row.name)).toEqual(['Shop-made winding sticks']);
+  });
+
+  it('can be undone, leaving the products as they were, and done again', async () => {
+    await migrateTo('014-catalogue-search');
+    await migrateTo('013-webhook-event-key');
+    const columns = await database.db.introspection.getTables().then((tables) => tables.find((table) => table.name === 'products')!.columns.map((column) => column.name));
+    expect(columns.sort()).toEqual(['avail_quantity', 'created_at', 'description', 'id', 'img', 'min_quantity', 'name', 'price_cents']);
+    expect(await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: demoProducts.length + 1 });
+    await migrateTo('014-catalogue-search');
+    expect((await createProductRepository(database.db).list({ q: 'winding', limit: 20, offset: 0 })).total).toBe(1);
+  });
+});

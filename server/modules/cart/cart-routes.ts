@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cartItemParamsSchema,
+  cartLineInputSchema,
+  cartLinesInputSchema,
+  cartMergeSchema,
+  cartQuantityInputSchema,
+  cartSchema,
+} from '../../../common/schemas/cart.ts';
+import { apiErrorSchema } from '../../../common/schemas/errors.ts';
+import { signedInViewer } from '../../plugins/route-access.ts';
+import type { CartService } from './cart-service.ts';
+
+export interface CartRouteOptions {
+  cart: CartService;
+}
+
+const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+/** A person edits a cart by hand; a script editing it faster than this is not a person. */
+const editsPerMinute = { max: 120, timeWindow: '1 minute' };
+
+/** The signed-in customer's own cart (there is no way to name another's), and the pricing of a visitor's. */
+export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, { cart }) => {
+  app.get(
+    '/cart',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags: ['cart'], summary: 'Your cart, priced by the server: each line with its product now and what is wrong with it, and the total', response: { 200: cartSchema, ...refusals } },
+    },
+    async (request) => cart.get(signedInViewer(request)),
+  );
+
+  app.post(
+    '/cart/items',
+    {
+      config: { access: 'signedIn', rateLimit: editsPerMinute },
+      schema: {
+        tags: ['cart'],
+        summary: "Add pieces of a product to your cart; the line's new quantity must obey the order rule (minQuantity <= quantity < availQuantity)",
+        body: cartLineInputSchema,
+        response: { 200: cartSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => cart.add(signedInViewer(request), request.body),
+  );
+
+  app.put(
+    '/cart/items/:productId',
+    {
+      config: { access: 'signedIn', rateLimit: editsPerMinute },
+      schema: {
+        tags: ['cart'],
+        summary: "Set the quantity of a product's line in your cart (adding the line if need be), by the order rule",
+        params: cartItemParamsSchema,
+        body: cartQuantityInputSchema,
+        response: { 200: cartSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => cart.set(signedInViewer(request), request.params.productId, request.body.quantity),
+  );
+
+  app.delete(
+    '/cart/items/:productId',
+    {
+      config: { access: 'signedIn', rateLimit: editsPerMinute },
+      schema: { tags: ['cart'], summary: "Take a product's line out of your cart", params: cartItemParamsSchema, response: { 200: cartSchema, ...refusals } },
+    },
+    async (request) => cart.remove(signedInViewer(request), request.params.productId),
+  );
+
+  app.post(
+    '/cart/merge',
+    {
+      config: { access: 'signedIn', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['cart'],
+        summary: 'At sign-in: add the lines of the cart kept in this browser to your cart; each line is clamped to the order rule, and each one changed is reported',
+        body: cartLinesInputSchema,
+        response: { 200: cartMergeSchema, ...refusals },
+      },
+    },
+    async (request) => cart.merge(signedInViewer(request), request.body.lines),
+  );
+
+  app.post(
+    '/cart/quote',
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['cart'],
+        summary: "A visitor's cart (kept in the browser) priced and checked by the server; nothing is stored",
+        body: cartLinesInputSchema,
+        response: { 200: cartSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => cart.quote(request.body.lines),
+  );
+};

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RatingSummary } from '../../../common/product-page.ts';
+import { productPagePath } from '../../../common/product-page.ts';
+import { AppError } from '../../errors.ts';
+import type { ProductService } from '../products/product-service.ts';
+import type { AppShell } from './app-shell.ts';
+import { missingProductHead, productPageHead } from './product-head.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+export interface ProductPageRouteOptions {
+  products: Pick<ProductService, 'get' | 'allIds'>;
+  ratingOf: (productId: string) => Promise<RatingSummary>;
+  /** The shop's public address (PUBLIC_URL): every address these pages give is absolute on it. */
+  publicUrl: string;
+  /** The built web app's page; without a build the product pages answer as any unbuilt page does. */
+  shell: AppShell | undefined;
+}
+
+/**
+ * Pages for search engines and link previews, outside /api: each product's page with its head
+ * written on the server, the sitemap and robots.txt. Public, and revalidated like the catalogue
+ * (ADR 005): a browser or proxy keeps them but asks again each time, so an edit shows at once.
+ */
+export const productPageRoutes: FastifyPluginAsyncZod<ProductPageRouteOptions> = async (app, { products, ratingOf, publicUrl, shell }) => {
+  const origin = new URL(publicUrl).origin;
+  const page = { access: 'public', cache: 'revalidate' } as const;
+
+  app.get(
+    '/products/:id',
+    { config: page, schema: { hide: true, params: z.object({ id: z.string() }) } },
+    async (request, reply) => {
+      if (!shell) return reply.callNotFound();
+      const { id } = request.params;
+      const product = await products.get(id).catch((error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 404) return undefined;
+        throw error;
+      });
+      reply.type('text/html; charset=utf-8');
+      // The app shows its not-found page there; the status tells search engines it is gone.
+      if (!product) return reply.status(404).send(shell.withHead(missingProductHead(productPagePath(id))));
+      return shell.withHead(productPageHead(product, await ratingOf(product._id), origin));
+    },
+  );
+
+  app.get('/sitemap.xml', { config: page, schema: { hide: true } }, async (_request, reply) => {
+    return reply.type('application/xml; charset=utf-8').send(await sitemapXml(origin, products.allIds()));
+  });
+
+  app.get('/robots.txt', { config: page, schema: { hide: true } }, async (_request, reply) => {
+    return reply.type('text/plain; charset=utf-8').send(robotsTxt(origin));
+  });
+};

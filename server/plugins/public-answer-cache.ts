@@ -1,0 +1,133 @@
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueVersion } from '../modules/catalogue-cache/catalogue-version.ts';
+
+/** An answer as sent once: its bytes in each encoding, made once, and the headers that go with them. */
+interface KeptAnswer {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+export interface PublicAnswerCacheSettings {
+  /** How old the last look at the catalogue's version may be before a request looks again. */
+  checkEveryMs: number;
+  /** How many answers are kept; the oldest goes first. */
+  maxAnswers: number;
+}
+
+/** The headers a kept answer is sent with again; the others (security, request id) are set on each request. */
+const keptHeaders = ['content-type', 'x-total-count'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Answered from the public answer cache: its ETag and encoding are set already. */
+    servedFromCache: boolean;
+    /** The catalogue's version when this request looked: its answer is kept only if that is still the version. */
+    catalogueVersionSeen: number | undefined;
+  }
+}
+
+function cacheable(request: FastifyRequest): boolean {
+  const { access, cache } = request.routeOptions.config;
+  return access === 'public' && cache === 'revalidate' && (request.method === 'GET' || request.method === 'HEAD');
+}
+
+/** The best encoding the client takes of the two kept (brotli, then gzip), else none. */
+function chosenEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): Buffer {
+  for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
+  reply.header('etag', kept.etag).header('vary', 'accept-encoding');
+  const encoding = chosenEncoding(request);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return kept[encoding];
+}
+
+/**
+ * The public catalogue's answers (products, a product, reviews: routes declared `public` and
+ * `revalidate`) are kept in memory, serialized and compressed once, and sent again as they are while
+ * the catalogue's version stays the same (ADR 019). The version is read at most every `checkEveryMs`,
+ * and at once after any change this process makes, so that an admin sees their own edit on the next
+ * load and every other process within a second. A browser's copy still gets its 304.
+ */
+export function registerPublicAnswerCache(app: FastifyInstance, version: CatalogueVersion, settings: PublicAnswerCacheSettings): void {
+  const kept = new Map<string, KeptAnswer>();
+  let keptVersion: number | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let check: Promise<void> | undefined;
+
+  async function lookAtVersion(): Promise<void> {
+    const current = await version.current();
+    if (current !== keptVersion) {
+      kept.clear();
+      keptVersion = current;
+    }
+  }
+
+  /**
+   * Brings the kept answers up to date with the catalogue, one look at a time however many requests
+   * wait. Elapsed time, not the shop's clock: a test's stopped clock must not stop the looking.
+   */
+  function upToDate(): Promise<void> {
+    const startedAt = performance.now();
+    if (startedAt - checkedAt < settings.checkEveryMs) return Promise.resolve();
+    check ??= lookAtVersion().finally(() => {
+      checkedAt = startedAt;
+      check = undefined;
+    });
+    return check;
+  }
+
+  app.decorateRequest('servedFromCache', false);
+  app.decorateRequest('catalogueVersionSeen', undefined);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!cacheable(request)) return;
+    await upToDate();
+    request.catalogueVersionSeen = keptVersion;
+    const answer = kept.get(request.url);
+    if (!answer) return;
+    request.servedFromCache = true;
+    const body = sendKept(request, reply, answer);
+    const sent = request.headers['if-none-match'];
+    if (sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return reply.code(304).send();
+    return reply.send(body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Read while the catalogue changed (another request saw a newer version since): sent, not kept.
+    if (request.servedFromCache || !cacheable(request) || reply.statusCode !== 200) return payload;
+    if (request.catalogueVersionSeen === undefined || request.catalogueVersionSeen !== keptVersion) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const identity = Buffer.from(payload);
+    const headers: Record<string, string> = {};
+    for (const name of keptHeaders) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const answer: KeptAnswer = {
+      identity,
+      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+      gzip: zlib.gzipSync(identity, { level: 6 }),
+      etag: String(reply.getHeader('etag')),
+      headers,
+    };
+    kept.set(request.url, answer);
+    if (kept.size > settings.maxAnswers) kept.delete(kept.keys().next().value!);
+    return sendKept(request, reply, answer);
+  });
+
+  // A change made here is seen by this process's next request, not up to `checkEveryMs` later.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') checkedAt = Number.NEGATIVE_INFINITY;
+    done();
+  });
+}

@@ -1,0 +1,133 @@
+import { keepPreviousData, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { addedQuantity, cartLimits, cartLineProblem, cartMessages } from '../../../../common/cart-rules.ts';
+import type { Stock } from '../../../../common/ordering.ts';
+import type { Cart, CartLineInput, CartMerge } from '../../../../common/schemas/cart.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/api/session-queries.ts';
+import { localCartLines, useLocalCart, writeLocalCart } from '../local-cart.ts';
+
+export const cartKeys = {
+  all: ['cart'] as const,
+  merge: ['cart', 'merge'] as const,
+  mine: (userId: string) => ['cart', 'mine', userId] as const,
+  quote: (lines: readonly CartLineInput[]) => ['cart', 'quote', lines] as const,
+};
+
+const emptyCart: Cart = { lines: [], count: 0, total: 0, ready: false };
+
+/** A product as the cart needs it: which one, its name for messages, and the stock its rule checks. */
+export type CartProduct = Stock & { _id: string; name: string };
+
+export interface CartState {
+  /** The cart priced by the server; undefined while it loads or when it failed. */
+  cart: Cart | undefined;
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => void;
+  /** Whose cart: the signed-in customer's, on the server, or the visitor's, in this browser. */
+  signedIn: boolean;
+}
+
+/**
+ * The cart the pages show (ADR 018): a signed-in customer's from the server, or a visitor's from
+ * this browser, priced and checked by the server all the same. The prices shown are never the browser's.
+ */
+export function useCart(): CartState {
+  const session = useSession();
+  const userId = session.data?.id;
+  const local = useLocalCart();
+  // Just signed in with a cart in the browser: the account's cart is not the whole story until the merge is done.
+  const merging = useIsMutating({ mutationKey: cartKeys.merge }) > 0;
+  const mine = useQuery({
+    queryKey: cartKeys.mine(userId ?? ''),
+    queryFn: ({ signal }) => apiGet<Cart>('/api/cart', { signal }),
+    enabled: Boolean(userId),
+  });
+  const quote = useQuery({
+    queryKey: cartKeys.quote(local),
+    queryFn: () => apiPost<Cart>('/api/cart/quote', { lines: local }),
+    enabled: !session.isPending && !userId && local.length > 0,
+    // An edit asks for a new price; the old one shows meanwhile, so the page does not flash.
+    placeholderData: keepPreviousData,
+  });
+  if (session.isPending) return { cart: undefined, isPending: true, error: null, refetch: () => undefined, signedIn: false };
+  if (userId) return { cart: mine.data, isPending: mine.isPending || merging, error: mine.error, refetch: () => void mine.refetch(), signedIn: true };
+  if (local.length === 0) return { cart: emptyCart, isPending: false, error: null, refetch: () => undefined, signedIn: false };
+  return { cart: quote.data, isPending: quote.isPending, error: quote.error, refetch: () => void quote.refetch(), signedIn: false };
+}
+
+/** How many pieces the cart holds, for the header: the visitor's counted here, without asking the server. */
+export function useCartCount(): number {
+  const session = useSession();
+  const local = useLocalCart();
+  const mine = useQuery({
+    queryKey: cartKeys.mine(session.data?.id ?? ''),
+    queryFn: ({ signal }) => apiGet<Cart>('/api/cart', { signal }),
+    enabled: Boolean(session.data),
+  });
+  if (session.data) return mine.data?.count ?? 0;
+  return local.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The changes of a signed-in customer's cart go to the server, whose answer is the cart; a visitor's stay here. */
+function useCartChange<Input>(onServer: (input: Input) => Promise<Cart>, inBrowser: (input: Input) => void) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const userId = session.data?.id;
+  return useMutation({
+    mutationFn: async (input: Input) => {
+      if (!userId) {
+        inBrowser(input);
+        return undefined;
+      }
+      const cart = await onServer(input);
+      queryClient.setQueryData(cartKeys.mine(userId), cart);
+      return cart;
+    },
+  });
+}
+
+/** Adds pieces of a product to the cart; the line's new quantity obeys the order rule, or the mutation fails with its message. */
+export function useAddToCart() {
+  return useCartChange(
+    ({ product, quantity }: { product: CartProduct; quantity: number }) => apiPost<Cart>('/api/cart/items', { productId: product._id, quantity }),
+    ({ product, quantity }) => {
+      const lines = localCartLines();
+      const inCart = lines.find((line) => line.productId === product._id)?.quantity ?? 0;
+      if (inCart === 0 && lines.length >= cartLimits.lines) throw new Error(cartMessages.tooManyLines);
+      const added = addedQuantity(inCart, quantity, product);
+      if ('problem' in added) throw new Error(added.problem);
+      writeLocalCart(inCart === 0 ? [...lines, { productId: product._id, quantity: added.quantity }] : lines.map((line) => (line.productId === product._id ? { ...line, quantity: added.quantity } : line)));
+    },
+  );
+}
+
+/** Sets a line's quantity, by the order rule (for a visitor, against the stock the server last reported). */
+export function useSetCartQuantity() {
+  return useCartChange(
+    ({ productId, quantity }: { productId: string; quantity: number; stock: Stock | undefined }) =>
+      apiPut<Cart>(`/api/cart/items/${encodeURIComponent(productId)}`, { quantity }),
+    ({ productId, quantity, stock }) => {
+      const problem = cartLineProblem(quantity, stock);
+      if (problem) throw new Error(problem);
+      writeLocalCart(localCartLines().map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+    },
+  );
+}
+
+export function useRemoveFromCart() {
+  return useCartChange(
+    (productId: string) => apiDelete<Cart>(`/api/cart/items/${encodeURIComponent(productId)}`),
+    (productId) => writeLocalCart(localCartLines().filter((line) => line.productId !== productId)),
+  );
+}
+
+/** At sign-in: the visitor's lines join the account's cart; the answer says which lines had to change. */
+export function useMergeCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: cartKeys.merge,
+    mutationFn: ({ lines }: { userId: string; lines: readonly CartLineInput[] }) => apiPost<CartMerge>('/api/cart/merge', { lines }),
+    onSuccess: ({ cart }, { userId }) => queryClient.setQueryData(cartKeys.mine(userId), cart),
+  });
+}
