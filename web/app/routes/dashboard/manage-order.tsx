@@ -24,6 +24,9 @@ export default function ManageOrderPage() {
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [search, setSearch] = useState(q);
+  // Only what is typed goes to the address after the pause. A search the address has not caught up
+  // with yet (Clear filters on its way) must not be written back over it.
+  const [typed, setTyped] = useState(false);
   // When the address changes from elsewhere (Back, a link), the search box follows it.
   const [searchedFor, setSearchedFor] = useState(q);
   if (q !== searchedFor) {
@@ -42,8 +45,11 @@ export default function ManageOrderPage() {
 
   // Typing searches after a short pause, without a history entry per keystroke.
   useEffect(() => {
-    if (search.trim() === q) return;
-    const timer = setTimeout(() => update({ q: search.trim(), page: undefined }, true), 300);
+    if (!typed || search.trim() === q) return;
+    const timer = setTimeout(() => {
+      setTyped(false);
+      update({ q: search.trim(), page: undefined }, true);
+    }, 300);
     return () => clearTimeout(timer);
   });
 
@@ -54,6 +60,7 @@ export default function ManageOrderPage() {
   const stageLabel = stageFilters.find((filter) => filter.stage === stage)?.label ?? 'All';
 
   function clearFilters() {
+    setTyped(false);
     setSearch('');
     update({ stage: undefined, q: undefined, page: undefined });
   }
@@ -70,12 +77,18 @@ export default function ManageOrderPage() {
               placeholder="J-1042, e-mail or name"
               maxLength={100}
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setTyped(true);
+              }}
             />
           </label>
         </form>
         {/* A filter takes what is typed in the search box along, even before its pause is over. */}
-        <OrderStageFilter stage={stage} onStage={(next) => update({ stage: next, q: search.trim() || undefined, page: undefined })} />
+        <OrderStageFilter stage={stage} onStage={(next) => {
+            setTyped(false);
+            update({ stage: next, q: search.trim() || undefined, page: undefined });
+          }} />
         {/* With nothing found the empty state below says so; this line only announces it. */}
         <p className={`text-sm text-stone-600 ${total === 0 ? 'sr-only' : ''}`} aria-live="polite">
           {orders.data &&
