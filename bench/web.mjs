@@ -1,5 +1,5 @@
-// `npm run bench:web`: the production build served as `npm start` serves it; the home page loaded in
-// Chromium with a cold cache. Prints the JavaScript and total bytes transferred (compressed), Largest
+// `npm run bench:web`: the production build served as `npm start` serves it; the home page and a
+// tool's own page loaded in Chromium with a cold cache. Prints the JavaScript and total bytes transferred (compressed), Largest
 // Contentful Paint and Cumulative Layout Shift, and checks the budgets: first-load JavaScript at most
 // 120 KB compressed, CLS below 0.05.
 import { chromium } from 'playwright';
@@ -53,18 +53,23 @@ async function measure(browser, url, viewport) {
 }
 
 const shop = await startShop(Number(process.env.BENCH_PORT ?? 3901));
+/** @type {{ _id: string }[]} */
+const [firstTool] = await fetch(`${shop.url}/api/products?limit=1`).then((res) => /** @type {Promise<{ _id: string }[]>} */ (res.json()));
+const pages = { home: '/', 'product page': `/products/${firstTool._id}` };
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 const rows = [];
 try {
-  for (const [name, viewport] of Object.entries(viewports)) {
-    /** @type {Awaited<ReturnType<typeof measure>>[]} */
-    const samples = [];
-    for (let run = 0; run < runs; run += 1) samples.push(await measure(browser, `${shop.url}/`, viewport));
-    const median = (/** @type {'javascriptBytes' | 'totalBytes' | 'requests' | 'lcp'} */ key) => samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-    rows.push({ name, javascriptBytes: median('javascriptBytes'), totalBytes: median('totalBytes'), requests: median('requests'), lcp: median('lcp'), cls: Math.max(...samples.map((s) => s.cls)) });
+  for (const [pageName, pagePath] of Object.entries(pages)) {
+    for (const [viewportName, viewport] of Object.entries(viewports)) {
+      /** @type {Awaited<ReturnType<typeof measure>>[]} */
+      const samples = [];
+      for (let run = 0; run < runs; run += 1) samples.push(await measure(browser, `${shop.url}${pagePath}`, viewport));
+      const median = (/** @type {'javascriptBytes' | 'totalBytes' | 'requests' | 'lcp'} */ key) => samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+      rows.push({ name: `${pageName}, ${viewportName}`, javascriptBytes: median('javascriptBytes'), totalBytes: median('totalBytes'), requests: median('requests'), lcp: median('lcp'), cls: Math.max(...samples.map((s) => s.cls)) });
+    }
   }
 } finally {
   await browser.close();
@@ -72,9 +77,9 @@ try {
 }
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`\nHome page, cold cache, ${new Date().toISOString().slice(0, 10)}, median of ${runs} loads (CLS: worst)`);
+console.log(`\nThe home page and a tool's page, cold cache, ${new Date().toISOString().slice(0, 10)}, median of ${runs} loads (CLS: worst)`);
 console.log(`Machine: ${machineDescription()}; Chromium headless, loopback network\n`);
-console.log('| viewport | JavaScript (compressed) | total transferred | requests | LCP | CLS |');
+console.log('| page, viewport | JavaScript (compressed) | total transferred | requests | LCP | CLS |');
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) {
   console.log(`| ${row.name} | ${kb(row.javascriptBytes)} | ${kb(row.totalBytes)} | ${row.requests} | ${Math.round(row.lcp)} ms | ${row.cls.toFixed(3)} |`);

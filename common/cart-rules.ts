@@ -9,7 +9,29 @@ import { centsToDollars, formatUsd } from './money.ts';
 export const cartLimits = {
   /** Different tools one cart holds: bounds every cart query and the merge at sign-in. */
   lines: 50,
+  /** The most pieces one line may ask for, before the stock is even looked at. */
+  quantity: 1_000_000,
+  /** The longest product id a line may name. */
+  productId: 200,
 } as const;
+
+/**
+ * Whether a line read back from a visitor's browser storage has the shape `cartLineInputSchema`
+ * accepts: checked here without zod, which stays out of the pages' first load. The server checks the
+ * lines again with that schema when they reach it.
+ */
+export function isStoredCartLine(value: unknown): value is { productId: string; quantity: number } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { productId, quantity } = value as Record<string, unknown>;
+  return (
+    typeof productId === 'string' &&
+    productId.trim().length > 0 &&
+    productId.length <= cartLimits.productId &&
+    Number.isInteger(quantity) &&
+    (quantity as number) >= 1 &&
+    (quantity as number) <= cartLimits.quantity
+  );
+}
 
 export const cartMessages = {
   empty: 'Your cart is empty.',

@@ -59,7 +59,9 @@ test.describe('home page', () => {
 
   test('the newsletter form checks the address, subscribes it once and says so', async ({ page }) => {
     await page.goto('/');
-    const form = page.getByRole('region', { name: 'New tools and workshop notes' }).getByRole('form', { name: 'Newsletter', exact: true });
+    const region = page.getByRole('region', { name: 'New tools and workshop notes' });
+    await region.scrollIntoViewIfNeeded(); // the form loads as it comes near the screen
+    const form = region.getByRole('form', { name: 'Newsletter', exact: true });
     const email = form.getByLabel('Email');
 
     await form.getByRole('button', { name: 'Subscribe' }).click();
@@ -86,6 +88,7 @@ test.describe('home page', () => {
 
   test('the footer newsletter box works on every page', async ({ page }) => {
     await page.goto('/blogs');
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     const form = page.getByRole('contentinfo').getByRole('form', { name: 'Newsletter (footer)' });
     const address = uniqueEmail('footer');
     await form.getByLabel('Your e-mail address').fill(address);
@@ -95,6 +98,7 @@ test.describe('home page', () => {
 
   test('the contact form checks every field, sends the message and confirms it', async ({ page }) => {
     await page.goto('/');
+    await page.getByRole('region', { name: 'Tell us what you need' }).scrollIntoViewIfNeeded();
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByRole('button', { name: 'Send Messege' }).click();
     await expect(form.getByText('Email is Required')).toBeVisible();
@@ -120,6 +124,7 @@ test.describe('home page', () => {
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'RATE_LIMITED', message: 'Too many requests. Please try again in 1 hour.' }) }),
     );
     await page.goto('/');
+    await page.getByRole('region', { name: 'Tell us what you need' }).scrollIntoViewIfNeeded();
     const form = page.getByRole('form', { name: 'Contact us' });
     await form.getByLabel('Email').fill('ruth@example.com');
     await form.getByLabel('Name').fill('Ruth Turner');

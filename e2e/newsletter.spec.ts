@@ -7,7 +7,9 @@ const confirmationSubject = 'Confirm your subscription to the Joinery newsletter
 test.describe('the newsletter’s double opt-in', () => {
   test('a reader subscribes on the home page, confirms from the e-mail, then unsubscribes with one click', async ({ page }) => {
     await page.goto('/');
-    const form = page.getByRole('region', { name: 'New tools and workshop notes' }).getByRole('form', { name: 'Newsletter', exact: true });
+    const region = page.getByRole('region', { name: 'New tools and workshop notes' });
+    await region.scrollIntoViewIfNeeded(); // the form loads as it comes near the screen
+    const form = region.getByRole('form', { name: 'Newsletter', exact: true });
     const address = uniqueEmail('reader');
     await form.getByLabel('Email').fill(address);
     await form.getByRole('button', { name: 'Subscribe' }).click();

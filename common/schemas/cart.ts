@@ -6,9 +6,9 @@ const cartQuantitySchema = z
   .number({ error: 'Quantity must be a whole number' })
   .int('Quantity must be a whole number')
   .min(1, 'Quantity must be at least 1')
-  .max(1_000_000, 'That quantity is more than we could ever make');
+  .max(cartLimits.quantity, 'That quantity is more than we could ever make');
 
-const productIdSchema = z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200);
+const productIdSchema = z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(cartLimits.productId);
 
 /** One line as a browser keeps it: which product, how many. */
 export const cartLineInputSchema = z.object({ productId: productIdSchema, quantity: cartQuantitySchema });

@@ -1,6 +1,10 @@
-import { NewsletterForm } from '../../features/inbox/components/newsletter-form.tsx';
+import { lazy } from 'react';
 import { now } from '../../lib/clock.ts';
+import { WhenNear } from '../ui/when-near.tsx';
 import { BrandMark } from './brand-mark.tsx';
+
+// Loaded as the footer comes near the screen: every page has it, and few visitors use it.
+const NewsletterForm = lazy(() => import('../../features/inbox/components/newsletter-form.tsx').then((module) => ({ default: module.NewsletterForm })));
 
 const linkGroups = [
   { title: 'Services', items: ['Tool sharpening', 'Restoration', 'Custom handles', 'Workshop classes'] },
@@ -31,7 +35,9 @@ export function SiteFooter() {
         ))}
         <div className="col-span-2">
           <h2 className="mb-3 text-xs font-semibold uppercase tracking-widest text-stone-100">Newsletter</h2>
-          <NewsletterForm tone="dark" label="Your e-mail address" formName="Newsletter (footer)" />
+          <WhenNear minHeight="7.5rem">
+            <NewsletterForm tone="dark" label="Your e-mail address" formName="Newsletter (footer)" />
+          </WhenNear>
         </div>
       </div>
       <div className="border-t border-stone-800">

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { cartLimits } from '../../../common/cart-rules.ts';
-import { type CartLineInput, cartLineInputSchema } from '../../../common/schemas/cart.ts';
+import { cartLimits, isStoredCartLine } from '../../../common/cart-rules.ts';
+import type { CartLineInput } from '../../../common/schemas/cart.ts';
 
 /**
  * A visitor's cart, kept in this browser's localStorage until they sign in, when it joins their
@@ -29,10 +29,10 @@ function parse(text: string | null): CartLineInput[] {
   try {
     const stored: unknown = JSON.parse(text);
     if (!Array.isArray(stored)) return none;
-    return stored.flatMap((line) => {
-      const checked = cartLineInputSchema.safeParse(line);
-      return checked.success ? [checked.data] : [];
-    }).slice(0, cartLimits.lines);
+    return stored
+      .filter(isStoredCartLine)
+      .map((line) => ({ productId: line.productId.trim(), quantity: line.quantity }))
+      .slice(0, cartLimits.lines);
   } catch {
     return none;
   }

@@ -1,5 +1,10 @@
-import { ContactForm } from '../../inbox/components/contact-form.tsx';
-import { NewsletterForm } from '../../inbox/components/newsletter-form.tsx';
+import { lazy } from 'react';
+import { WhenNear } from '../../../components/ui/when-near.tsx';
+
+// Both forms load as they come near the screen: with the form library and the shared rules they
+// bring, they would otherwise be a fifth of the home page's first-load JavaScript.
+const ContactForm = lazy(() => import('../../inbox/components/contact-form.tsx').then((module) => ({ default: module.ContactForm })));
+const NewsletterForm = lazy(() => import('../../inbox/components/newsletter-form.tsx').then((module) => ({ default: module.NewsletterForm })));
 
 /** The newsletter sign-up and the contact form, side by side on wide screens. */
 export function StayInTouch() {
@@ -13,7 +18,9 @@ export function StayInTouch() {
         <p className="mt-3 mb-6 text-sm leading-relaxed text-stone-300">
           One e-mail a month: new tools, sharpening advice and the occasional offcut sale. No spam, ever.
         </p>
-        <NewsletterForm tone="dark" />
+        <WhenNear minHeight="7.5rem">
+          <NewsletterForm tone="dark" />
+        </WhenNear>
       </section>
       <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-20 rounded-2xl border border-base-300 p-8 lg:col-span-3">
         <p className="text-xs font-semibold uppercase tracking-widest text-primary">Contact</p>
@@ -23,7 +30,9 @@ export function StayInTouch() {
         <p className="mt-3 mb-6 text-sm leading-relaxed text-stone-600">
           Fitting out a workshop or a classroom? Tell us which tools and how many, and we will come back with an offer.
         </p>
-        <ContactForm />
+        <WhenNear minHeight="26rem">
+          <ContactForm />
+        </WhenNear>
       </section>
     </div>
   );
