@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
 import { totpCode } from '../server/test/totp.ts';
-import { expectSignedIn, lastTextTo, logIn, openMenuOnPhone, registerCustomer, uniqueEmail } from './support/accounts.ts';
+import { expectSignedIn, lastTextTo, logIn, openAsAdmin, openMenuOnPhone, registerCustomer, uniqueEmail } from './support/accounts.ts';
 
 test.describe('register', () => {
   test('checks each field with the specification’s messages, then creates the account and lands on /', async ({ page }) => {
@@ -180,6 +179,7 @@ test.describe('Google and Facebook sign-in', () => {
 
 test.describe('two-factor', () => {
   test('a customer turns on an authenticator code from My Profile, and signing in then asks for it', async ({ page }) => {
+    test.slow(); // setting up the app, then two sign-ins with a code each
     const customer = await registerCustomer(page);
     await page.goto('/dashboard');
     await page.getByRole('form', { name: 'Turn on two-factor' }).getByLabel('Your password').fill(customer.password);
@@ -240,8 +240,7 @@ test.describe('profile, roles and logging out', () => {
     const customerPage = await browser.newPage({ baseURL });
     const customer = await registerCustomer(customerPage, 'Nora Newadmin');
 
-    await page.goto('/login?returnTo=%2Fdashboard%2Fadmin');
-    await logIn(page, e2eAdmin.email, e2eAdmin.password);
+    await openAsAdmin(page, '/dashboard/admin');
     await expect(page).toHaveURL('/dashboard/admin');
     const row = page.getByRole('row').filter({ hasText: customer.email });
     await row.getByRole('button', { name: `Make ${customer.email} an admin` }).click();

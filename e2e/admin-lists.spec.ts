@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { isPhone, logIn } from './support/accounts.ts';
+import { isPhone, openAsAdmin } from './support/accounts.ts';
 
 const longName = 'Bartholomew Fitzwilliam-Montgomery-Castellanos de la Vega';
 const longWord = 'workshopclassesstartinginjanuarywithoutanybreakinthisverylongword';
@@ -9,7 +8,7 @@ const longWord = 'workshopclassesstartinginjanuarywithoutanybreakinthisverylongw
 const pageWiderThanScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 test.describe('the admin lists on a phone', () => {
-  test('are stacked cards, and long names, addresses and words wrap instead of widening the page', async ({ page }) => {
+  test('are stacked cards, and long names, addresses and words wrap instead of widening the page', { tag: '@phone' }, async ({ page }) => {
     test.skip(!isPhone(page), 'the cards are the narrow screen’s layout');
     const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const longEmail = `bartholomew.fitzwilliam.montgomery.castellanos.${stamp}@a-rather-long-workshop-domain-name.example.com`;
@@ -21,8 +20,7 @@ test.describe('the admin lists on a phone', () => {
     });
     expect(sent.status()).toBe(201);
 
-    await page.goto('/login?returnTo=%2Fdashboard%2Fadmin');
-    await logIn(page, e2eAdmin.email, e2eAdmin.password);
+    await openAsAdmin(page, '/dashboard/admin');
     await expect(page).toHaveURL('/dashboard/admin');
     const user = page.getByRole('row').filter({ hasText: longEmail });
     await expect(user).toBeVisible();

@@ -1,14 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { FailedJob } from '../common/schemas/jobs.ts';
-import { e2eAdmin } from '../playwright.config.ts';
-import { isPhone, logIn } from './support/accounts.ts';
+import { isPhone, openAsAdmin } from './support/accounts.ts';
 
 const notifications = (page: Page) => page.getByRole('status', { name: 'Notifications' });
 
 async function logInAsAdmin(page: Page, returnTo: string) {
-  await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await logIn(page, e2eAdmin.email, e2eAdmin.password);
+  await openAsAdmin(page, returnTo);
   await expect(page).toHaveURL(returnTo);
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerCustomer } from './support/accounts.ts';
+import { registerCustomer, registerThroughForm } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type ProductOnWire, usd } from './support/catalogue.ts';
 
@@ -25,7 +25,7 @@ test.describe('the cart and its one payment', () => {
   // Each goes through the catalogue, an account, the cart, the checkout and the card form.
   test.setTimeout(120_000);
 
-  test('a visitor fills a cart from the catalogue, signs up, finds it kept, and pays for it all at once', async ({ page }) => {
+  test('a visitor fills a cart from the catalogue, signs up, finds it kept, and pays for it all at once', { tag: '@phone' }, async ({ page }) => {
     const [plane, saw] = await twoProducts(page);
 
     // A visitor adds two tools from their cards: the header counts them, the cart lists them.
@@ -51,7 +51,7 @@ test.describe('the cart and its one payment', () => {
     expect(await severeViolations(page)).toEqual([]);
 
     // Signing up keeps the cart: it joins the new account's, on the server.
-    await registerCustomer(page, 'Carla Cart');
+    await registerThroughForm(page, 'Carla Cart');
     await expect(header(page).getByRole('link', { name: `Cart, ${pieces} items` })).toBeVisible();
     await header(page).getByRole('link', { name: /^Cart,/ }).click();
     await expect(lines.getByRole('article', { name: plane.name })).toBeVisible();

@@ -16,7 +16,7 @@ async function listed(page: Page, query: string): Promise<string[]> {
 }
 
 test.describe('finding tools in the catalogue', () => {
-  test('searching "chisels" finds the chisels, best matches first', async ({ page }) => {
+  test('searching "chisels" finds the chisels, best matches first', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/products');
     await searchBox(page).fill('chisels');
     await expect(page).toHaveURL(/[?&]q=chisels/);
@@ -34,7 +34,7 @@ test.describe('finding tools in the catalogue', () => {
     await expect(async () => expect((await names(page)).slice(0, 2).sort()).toEqual(['Joinery Bevel-Edge Chisel Set (4 pcs)', 'Joinery Mortise Chisel, 10 mm'])).toPass();
   });
 
-  test('a chosen category stays through a reload, and Back and Forward move between categories', async ({ page }) => {
+  test('a chosen category stays through a reload, and Back and Forward move between categories', { tag: '@phone' }, async ({ page }) => {
     const saws = await listed(page, 'category=saws');
     const planes = await listed(page, 'category=planes');
     expect(saws.length).toBeGreaterThan(0);
@@ -118,7 +118,7 @@ test.describe('finding tools in the catalogue', () => {
   });
 
   // One axe run per test: it takes a few seconds a page.
-  test('the filtered catalogue has no serious or critical accessibility violations', async ({ page }) => {
+  test('the filtered catalogue has no serious or critical accessibility violations', { tag: '@phone' }, async ({ page }) => {
     await page.goto('/products?q=saw&category=saws&minPrice=10&maxPrice=500');
     await expect(cards(page).first()).toBeVisible();
     expect(await severeViolations(page)).toEqual([]);

@@ -4,7 +4,7 @@ import { isPhone } from './support/accounts.ts';
 // What a person meets on a first visit: the phone menu, the sign-in pages, the catalogue's pages.
 
 test.describe('the phone menu', () => {
-  test('closes on Escape, handing the focus back to its button, and its links are a finger tall', async ({ page }) => {
+  test('closes on Escape, handing the focus back to its button, and its links are a finger tall', { tag: '@phone' }, async ({ page }) => {
     test.skip(!isPhone(page), 'the folding menu exists on narrow screens only');
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();

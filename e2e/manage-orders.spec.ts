@@ -1,6 +1,5 @@
 import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { isPhone, logIn, registerCustomer } from './support/accounts.ts';
+import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type OrderOnWire, placePaidOrder, type ProductOnWire } from './support/catalogue.ts';
 
@@ -8,8 +7,7 @@ async function adminOnManageOrders(browser: Browser, page: Page, baseURL: string
   // A context of its own (axe needs one made by newContext), at the customer's screen size.
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
   const admin = await context.newPage();
-  await admin.goto('/login?returnTo=%2Fdashboard%2Fmanageorder');
-  await logIn(admin, e2eAdmin.email, e2eAdmin.password);
+  await openAsAdmin(admin, '/dashboard/manageorder');
   await expect(admin.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
   return admin;
 }
@@ -24,7 +22,7 @@ async function chooseStage(page: Page, label: string) {
 }
 
 test.describe('Manage Orders', () => {
-  test('the admin finds a paid order by its number, ships it with a carrier and tracking number, then marks it delivered; the customer sees the tracking', async ({
+  test('the admin finds a paid order by its number, ships it with a carrier and tracking number, then marks it delivered; the customer sees the tracking', { tag: '@phone' }, async ({
     page,
     browser,
     baseURL,

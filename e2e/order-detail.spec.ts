@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { e2eAdmin } from '../playwright.config.ts';
-import { logIn, registerCustomer } from './support/accounts.ts';
+import { registerCustomer, signInThroughApi } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';
 
@@ -25,7 +25,7 @@ async function buyAndPay(page: Page, product: ProductOnWire, cardNumber: string)
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
 }
 
-test('a customer opens a paid order from My Orders, sees its timeline and card, and gets its receipt as a PDF and on paper', async ({ page, browser }, testInfo) => {
+test('a customer opens a paid order from My Orders, sees its timeline and card, and gets its receipt as a PDF and on paper', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
   // Signing up, ordering and paying come first.
   test.slow();
   await registerCustomer(page, 'Rhea Receipt');
@@ -112,9 +112,7 @@ test('a customer opens a paid order from My Orders, sees its timeline and card, 
   const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: new URL(page.url()).origin });
   try {
     const adminPage = await adminContext.newPage();
-    await adminPage.goto('/login');
-    await logIn(adminPage, e2eAdmin.email, e2eAdmin.password);
-    await expect(adminPage).toHaveURL('/');
+    await signInThroughApi(adminPage, e2eAdmin);
     const shipped = await adminPage.request.patch(`/api/orders${orderPath.replace('/dashboard/orders', '')}/shipping`, {
       data: { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     });

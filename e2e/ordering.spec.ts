@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { logIn, registerCustomer } from './support/accounts.ts';
+import { openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';
 
 async function placeOrder(page: Page, product: ProductOnWire, quantity = product.minQuantity) {
@@ -127,8 +126,7 @@ test.describe('buying a tool', () => {
     await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
 
     const admin = await browser.newPage({ baseURL, viewport: page.viewportSize() });
-    await admin.goto('/login?returnTo=%2Fdashboard%2Fmanageorder');
-    await logIn(admin, e2eAdmin.email, e2eAdmin.password);
+    await openAsAdmin(admin, '/dashboard/manageorder');
     const row = admin.getByRole('row').filter({ hasText: customer.email });
     await expect(row.getByText('Pending')).toBeVisible();
     await row.getByRole('button', { name: `Mark the order for ${product.name} by ${customer.email} Shipped` }).click();

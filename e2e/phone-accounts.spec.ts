@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { isPhone, lastTextTo, logIn } from './support/accounts.ts';
+import { isPhone, lastTextTo, openAsAdmin } from './support/accounts.ts';
 import { placePaidOrder } from './support/catalogue.ts';
 
 /** Signs a new phone account in through /phoneLogin, as a person would. */
@@ -30,8 +29,7 @@ test('a phone account is shown by its number everywhere, never by the address th
   const { order } = await placePaidOrder(page, '4 Mortise Lane, Bath', '+1 415 555 0199');
 
   const admin = await browser.newPage({ baseURL, viewport: page.viewportSize() });
-  await admin.goto('/login?returnTo=%2Fdashboard%2Fadmin');
-  await logIn(admin, e2eAdmin.email, e2eAdmin.password);
+  await openAsAdmin(admin, '/dashboard/admin');
   await expect(admin.getByRole('row').filter({ hasText: shown })).toBeVisible();
   await expect(admin.getByRole('button', { name: `Make ${shown} an admin` })).toBeVisible();
   await expect(admin.locator('body')).not.toContainText(madeUpAddress);

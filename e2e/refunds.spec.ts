@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { isPhone, logIn, registerCustomer } from './support/accounts.ts';
+import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { placePaidOrder, usd } from './support/catalogue.ts';
 import { expectMail } from './support/mail-outbox.ts';
@@ -17,7 +16,7 @@ async function refund(admin: Page, amount: string | undefined, reason: string) {
   await confirmation.getByRole('button', { name: /^Refund \$/ }).click();
 }
 
-test('the admin refunds part of a paid order, then the rest, and the customer sees both', async ({ page, browser, baseURL }, testInfo) => {
+test('the admin refunds part of a paid order, then the rest, and the customer sees both', { tag: '@phone' }, async ({ page, browser, baseURL }, testInfo) => {
   test.slow();
   const customer = await registerCustomer(page, 'Rufus Refund');
   const { order, product } = await placePaidOrder(page, '3 Plane Street, York', '+44 1904 555 010');
@@ -27,8 +26,7 @@ test('the admin refunds part of a paid order, then the rest, and the customer se
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
   try {
     const admin = await context.newPage();
-    await admin.goto(`/login?returnTo=${encodeURIComponent(`/dashboard/orders/${order._id}`)}`);
-    await logIn(admin, e2eAdmin.email, e2eAdmin.password);
+    await openAsAdmin(admin, `/dashboard/orders/${order._id}`);
     await expect(admin.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
 
     await refund(admin, part.toFixed(2), 'One chisel arrived with a chipped edge');

@@ -119,7 +119,7 @@ test.describe('the shop shell', () => {
 });
 
 test.describe('on a phone', () => {
-  test('the menu opens, lists the links and closes after one is followed', async ({ page }) => {
+  test('the menu opens, lists the links and closes after one is followed', { tag: '@phone' }, async ({ page }) => {
     test.skip(!isPhone(page), 'the folding menu exists on narrow screens only');
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });

@@ -1,13 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { e2eAdmin } from '../playwright.config.ts';
-import { logIn, registerCustomer } from './support/accounts.ts';
+import { openAsAdmin, registerCustomer } from './support/accounts.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const notifications = (page: Page) => page.getByRole('status', { name: 'Notifications' });
 
 async function logInAsAdmin(page: Page, returnTo: string) {
-  await page.goto(`/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await logIn(page, e2eAdmin.email, e2eAdmin.password);
+  await openAsAdmin(page, returnTo);
   await expect(page).toHaveURL(returnTo);
 }
 
@@ -44,8 +42,8 @@ test.describe('managing the shop', () => {
     page,
     browser,
     baseURL,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === 'phone', 'one run of the whole story is enough; the pages are checked at 390 px elsewhere');
+  }) => {
+    test.slow(); // the whole life of a product, from two browsers
     const name = `Cabinet Scraper ${Date.now()}`;
     await logInAsAdmin(page, '/dashboard/addProduct');
     const form = page.getByRole('form', { name: 'Add product' });
@@ -112,6 +110,7 @@ test.describe('managing the shop', () => {
   test('an admin reads a contact message sent from the home page', async ({ page, browser, baseURL }) => {
     const visitor = await browser.newPage({ baseURL });
     await visitor.goto('/');
+    await visitor.getByRole('region', { name: 'Tell us what you need' }).scrollIntoViewIfNeeded();
     const contact = visitor.getByRole('form', { name: 'Contact us' });
     const requirement = `Twelve marking gauges for a school workshop, ref ${Date.now()}`;
     await contact.getByLabel('Email').fill('teacher@school.example.org');

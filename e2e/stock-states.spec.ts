@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { e2eAdmin } from '../playwright.config.ts';
-import { logIn, registerCustomer } from './support/accounts.ts';
+import { registerCustomer, signInThroughApi } from './support/accounts.ts';
 
 /**
  * Stock as customers see it. A product of its own, 4 in stock and at least 1 an order: two orders
@@ -10,9 +10,7 @@ import { logIn, registerCustomer } from './support/accounts.ts';
 async function addProduct(browser: Browser, name: string): Promise<{ id: string; remove: () => Promise<void> }> {
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await admin.goto('/login');
-  await logIn(admin, e2eAdmin.email, e2eAdmin.password);
-  await expect(admin).toHaveURL('/');
+  await signInThroughApi(admin, e2eAdmin);
   const [picture] = (await (await admin.request.get('/api/products?limit=1')).json()) as { img: string }[];
   const res = await admin.request.post('/api/products', {
     data: { name, img: picture!.img, price: 38, minQuantity: 1, availQuantity: 4, description: 'A cabinet scraper in spring steel, burnished by hand.', category: 'spokeshaves-and-scrapers' },
@@ -43,7 +41,7 @@ async function payOrder(page: Page, orderId: string) {
   expect((await page.request.put(`/api/orders/${orderId}`, { data: { paymentStatus: 'paid', transactionId: intent.transactionId } })).status()).toBe(200);
 }
 
-test('a sold-out product offers no Buy Now, and a stale unpaid order shows Out of stock and can be cancelled', async ({ page, browser }, testInfo) => {
+test('a sold-out product offers no Buy Now, and a stale unpaid order shows Out of stock and can be cancelled', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
   const name = `Cabinet scraper ${testInfo.project.name} ${Date.now()}`;
   const product = await addProduct(browser, name);
   const productId = product.id;

@@ -45,7 +45,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 
   const name = `joinery_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
+  await withAdminClient(async (client) => {
+    await client.query(`create database ${name}`);
+    // A test database is thrown away after its file: a commit need not wait for the disk.
+    await client.query(`alter database ${name} set synchronous_commit = off`);
+  });
   const url = new URL(postgresAdminUrl);
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString(), 20);

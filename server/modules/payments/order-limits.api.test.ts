@@ -32,8 +32,7 @@ describe(`fifty customers behind one address (${testDialect})`, () => {
   let product: TestProduct;
   beforeAll(async () => {
     shop = await createTestApp({ seed: false, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
-    customers = [];
-    for (let index = 0; index < 50; index += 1) customers.push(await signUp(shop.app, `Workshop Student ${index + 1}`));
+    customers = await Promise.all(Array.from({ length: 50 }, (_, index) => signUp(shop.app, `Workshop Student ${index + 1}`)));
     product = await addProduct(shop.db, { name: 'Bench chisel', priceCents: 2400, minQuantity: 1, availQuantity: 500 });
   }, 120_000);
   afterAll(() => shop?.close());
