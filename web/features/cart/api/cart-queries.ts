@@ -128,6 +128,11 @@ export function useMergeCart() {
   return useMutation({
     mutationKey: cartKeys.merge,
     mutationFn: ({ lines }: { userId: string; lines: readonly CartLineInput[] }) => apiPost<CartMerge>('/api/cart/merge', { lines }),
-    onSuccess: ({ cart }, { userId }) => queryClient.setQueryData(cartKeys.mine(userId), cart),
+    // A read of the account's cart sent as the person signed in, before the merge was done, must not
+    // land after it and show the cart without the lines just merged.
+    onSuccess: async ({ cart }, { userId }) => {
+      await queryClient.cancelQueries({ queryKey: cartKeys.mine(userId) });
+      queryClient.setQueryData(cartKeys.mine(userId), cart);
+    },
   });
 }
