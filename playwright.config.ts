@@ -35,7 +35,8 @@ export const e2eAdmin = { email: 'admin@joinery.example', password: 'workshop-ad
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // A story of several page loads takes 20–30 s on CI's two cores, where two browsers share them.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   workers: 2,
   retries: 0,

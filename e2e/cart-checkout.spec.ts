@@ -25,19 +25,22 @@ test.describe('the cart and its one payment', () => {
   // Each goes through the catalogue, an account, the cart, the checkout and the card form.
   test.setTimeout(120_000);
 
-  test('a visitor fills a cart from the catalogue, signs up, finds it kept, and pays for it all at once', { tag: '@phone' }, async ({ page }) => {
+  test('a visitor fills a cart from a card and a product page, signs up, finds it kept, and pays for it all at once', { tag: '@phone' }, async ({ page }) => {
     const [plane, saw] = await twoProducts(page);
 
-    // A visitor adds two tools from their cards: the header counts them, the cart lists them.
+    // A visitor adds one tool from its card and one from its own page: the header counts them, the
+    // cart lists them.
     const first = await catalogueCard(page, plane);
     await first.getByRole('button', { name: /^Add to cart\b/ }).click();
     await expect(first.getByText(`Added ${plane.minQuantity} to your cart.`)).toBeVisible();
-    const second = await catalogueCard(page, saw);
+    await (await catalogueCard(page, saw)).getByRole('heading').getByRole('link', { name: saw.name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(saw.name);
+    const second = page.getByRole('form', { name: `Add ${saw.name} to cart` });
     // Fewer than the minimum is refused with the purchase page's message.
-    await second.getByRole('spinbutton', { name: `Quantity of ${saw.name}` }).fill(String(saw.minQuantity - 1));
+    await second.getByRole('spinbutton', { name: 'Quantity' }).fill(String(saw.minQuantity - 1));
     await second.getByRole('button', { name: /^Add to cart\b/ }).click();
     await expect(second.getByText(`Please Order At least ${saw.minQuantity}`)).toBeVisible();
-    await second.getByRole('spinbutton', { name: `Quantity of ${saw.name}` }).fill(String(saw.minQuantity + 1));
+    await second.getByRole('spinbutton', { name: 'Quantity' }).fill(String(saw.minQuantity + 1));
     await second.getByRole('button', { name: /^Add to cart\b/ }).click();
     const pieces = plane.minQuantity + saw.minQuantity + 1;
     await expect(header(page).getByRole('link', { name: `Cart, ${pieces} items` })).toBeVisible();

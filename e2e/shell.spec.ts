@@ -75,6 +75,7 @@ test.describe('the shop shell', () => {
   });
 
   test('every public route of the route table answers when opened directly; guarded ones ask to log in', async ({ page }) => {
+    test.slow(); // fifteen pages, each loaded afresh
     const routes: Array<[string, string]> = [
       ['/home', 'Tools that hold an edge, and hold their value.'],
       ['/login', 'Log in'],
