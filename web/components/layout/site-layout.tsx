@@ -4,7 +4,11 @@ import { ToastProvider } from '../ui/toast.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** The header and footer that frame every page. */
+/**
+ * The header and footer that frame every page. The page's part is at least a screen tall, so that the
+ * footer starts below the fold: a page whose code or data is still on its way, then arrives taller or
+ * shorter than its loading state, moves nothing the visitor can see.
+ */
 export function SiteLayout() {
   return (
     <ToastProvider>
@@ -14,7 +18,7 @@ export function SiteLayout() {
         </a>
         <CartSync />
         <SiteHeader />
-        <main id="main" className="flex-1">
+        <main id="main" className="min-h-svh flex-1">
           <Outlet />
         </main>
         <SiteFooter />
