@@ -16,6 +16,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   // The build writes brotli copies beside the files; the server sends them to browsers that accept br.
   fs.writeFileSync(path.join(webRoot, 'index.html.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(webRoot, 'index.html'))));
+  fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(webRoot, 'assets', 'main-abc123.js'))));
   shop = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -109,6 +110,18 @@ describe('the web app', () => {
     }
   });
 
+  it('answers 304 without the page to a browser whose copy is this build’s, and the page to any other', async () => {
+    const first = await shop.app.inject({ method: 'GET', url: '/products' });
+    const tag = first.headers.etag;
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const again = await shop.app.inject({ method: 'GET', url: '/dashboard/myorders', headers: { 'if-none-match': String(tag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await shop.app.inject({ method: 'GET', url: '/products', headers: { 'if-none-match': '"an-older-build"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toContain('<div id="root">');
+  });
+
   it('serves hashed assets compressed with a year-long cache', async () => {
     const res = await shop.app.inject({
       method: 'GET',
@@ -118,6 +131,18 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toContain('console.log(');
+  });
+
+  it('sends the brotli copy the build made, with the headers that apply to a file and not those of a page', async () => {
+    const res = await shop.app.inject({ method: 'GET', url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(fs.readFileSync(path.join(webRoot, 'assets', 'main-abc123.js'), 'utf8'));
   });
 
   it('answers a missing file with 404 rather than the page', async () => {

@@ -1,16 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from '../../common/schemas/errors.ts';
+import { type BuiltFile, readBuiltFile, registerBuiltAssets, sendBuiltFile } from './built-assets.ts';
 
-/** Hashed build output never changes under its name; the page itself must be revalidated on every load. */
+/** The page itself must be revalidated on every load; the other unhashed files (pictures, the icon) are kept a day. */
 function cacheControlFor(filePath: string): string {
   // With pre-compressed files the path is that of the .br or .gz beside the original.
-  const original = filePath.replace(/\.(br|gz)$/, '');
-  if (original.endsWith('.html')) return 'no-cache';
-  if (original.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  return 'public, max-age=86400';
+  return filePath.replace(/\.(br|gz)$/, '').endsWith('.html') ? 'no-cache' : 'public, max-age=86400';
 }
 
 function isApiPath(url: string): boolean {
@@ -23,19 +20,31 @@ function looksLikeFile(url: string): boolean {
   return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
+/** The app's page, checked by the browser on every load: a 304 when its copy is this build's. */
+function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: BuiltFile): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('etag', page.etag);
+  const sent = request.headers['if-none-match'];
+  if (sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+  return sendBuiltFile(request, reply, page);
+}
+
 /**
- * Serves the built single-page app. Hashed assets are cached for a year; every path that is not
- * a file or an API call answers index.html, so that reloading a deep link such as
- * /dashboard/myorders works. Unknown /api paths answer a JSON 404.
+ * Serves the built single-page app: the hashed assets from memory (registerBuiltAssets), the other
+ * files from the folder. Every path that is not a file or an API call answers index.html, so that
+ * reloading a deep link such as /dashboard/myorders works. Unknown /api paths answer a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
-  const built = fs.existsSync(path.join(webRoot, 'index.html'));
+  // The page every app path answers, read once: a new build comes with a restart.
+  const page = readBuiltFile(path.join(webRoot, 'index.html'));
+  const built = page !== undefined;
   if (built) {
+    registerBuiltAssets(app, webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
       // One route per built file, found at start; every other path falls through to the handler below.
       wildcard: false,
+      globIgnore: ['assets/**'],
       preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', cacheControlFor(filePath));
@@ -47,8 +56,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const api = isApiPath(request.url);
-    if (built && !api && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) {
-      return reply.sendFile('index.html');
+    if (page && !api && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) {
+      return sendAppPage(request, reply, page);
     }
     const message = api
       ? `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`

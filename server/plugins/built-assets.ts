@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What a built file is, by its extension: the build writes only these kinds. */
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+};
+
+/** One built file, with the compressed copies the build wrote beside it. */
+export interface BuiltFile {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  contentType: string;
+  /** A strong tag of its bytes, for a file a browser must check on each load (the page). */
+  etag: string;
+}
+
+/**
+ * The headers every asset goes with. A hashed name never changes what it holds, so a browser keeps
+ * it for a year without asking again. The page's own security headers (the Content-Security-Policy
+ * and its kin) say nothing of a script or a font and would be sent once per file for nothing: an
+ * asset keeps the two that apply to it.
+ */
+const assetHeaders = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** A file of the build with its .br and .gz copies, if the build wrote them; undefined for a kind it does not write. */
+export function readBuiltFile(file: string): BuiltFile | undefined {
+  const contentType = contentTypes[path.extname(file)];
+  if (!contentType || !fs.existsSync(file)) return undefined;
+  const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+  const identity = fs.readFileSync(file);
+  return { identity, br: copy('.br'), gzip: copy('.gz'), contentType, etag: `"${createHash('sha1').update(identity).digest('base64url')}"` };
+}
+
+function readBuiltAssets(folder: string): Map<string, BuiltFile> {
+  const assets = new Map<string, BuiltFile>();
+  if (!fs.existsSync(folder)) return assets;
+  for (const name of fs.readdirSync(folder)) {
+    const asset = readBuiltFile(path.join(folder, name));
+    if (asset) assets.set(name, asset);
+  }
+  return assets;
+}
+
+function chosenEncoding(request: FastifyRequest, file: BuiltFile): 'br' | 'gzip' | 'identity' {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (file.br && /\bbr\b/.test(accepted)) return 'br';
+  if (file.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+/** Sends a built file in the best encoding the client takes, with its type; the caller sets the caching. */
+export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile): FastifyReply {
+  const encoding = chosenEncoding(request, file);
+  reply.header('content-type', file.contentType).header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(file[encoding] ?? file.identity);
+}
+
+/**
+ * The build's hashed files (scripts, styles, fonts under /assets), read into memory once at start
+ * (a new build comes with a restart) and sent as they are, compressed by the build, on every request.
+ */
+export function registerBuiltAssets(app: FastifyInstance, webRoot: string): void {
+  const assets = readBuiltAssets(path.join(webRoot, 'assets'));
+  if (assets.size === 0) return;
+  app.get<{ Params: { file: string } }>(
+    '/assets/:file',
+    { helmet: false, config: { access: 'public', cache: 'immutable' }, schema: { hide: true } },
+    async (request, reply) => {
+      const asset = assets.get(request.params.file);
+      if (!asset) return reply.callNotFound();
+      return sendBuiltFile(request, reply.headers(assetHeaders), asset);
+    },
+  );
+}
