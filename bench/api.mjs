@@ -1,12 +1,19 @@
-// `npm run bench:api`: autocannon against GET /api/products and GET /api/products/{id} of the built
-// shop, and in the same run against a bare node:http server answering the same bytes from memory.
-// Prints requests per second, p99 latency and the ratio of the shop to the bare server.
+// `npm run bench:api`: autocannon against every public catalogue call of the built shop, its home
+// page and a hashed script, each asked for as a browser asks (brotli accepted). In the same run the
+// same paths are loaded from two baselines answering the very bytes the shop sent: a bare node:http
+// server (as fast as Node can answer) and a minimal Fastify app (what the framework costs).
+// Prints requests per second, p99 latency, errors, and the shop's share of each baseline.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { machineDescription, startShop } from './start-shop.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const browserHeaders = { 'accept-encoding': 'br, gzip' };
+/** Headers a baseline repeats: what a browser needs to read the bytes. */
+const repeatedHeaders = ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary', 'x-total-count'];
 
 /**
  * @param {string} url
@@ -14,14 +21,38 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
  */
 function load(url) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, duration, connections }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, duration, connections, headers: browserHeaders }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
-/** @param {Record<string, { body: string, headers: Record<string, string | null> }>} routes */
-async function startBareServer(routes) {
-  const child = spawn(process.execPath, ['bench/bare-server.mjs'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(JSON.stringify(routes));
+/**
+ * The shop's answer as sent, still compressed (fetch would decompress it).
+ * @param {string} url
+ * @returns {Promise<{ status: number, body: Buffer, headers: Record<string, string> }>}
+ */
+function rawGet(url) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: browserHeaders }, (response) => {
+      /** @type {Buffer[]} */
+      const chunks = [];
+      response.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        /** @type {Record<string, string>} */
+        const headers = {};
+        for (const name of repeatedHeaders) if (response.headers[name] !== undefined) headers[name] = String(response.headers[name]);
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), headers });
+      });
+    }).on('error', reject);
+  });
+}
+
+/**
+ * @param {string} script
+ * @param {Record<string, { body: string, headers: Record<string, string> }>} answers
+ */
+async function startBaseline(script, answers) {
+  const child = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(answers));
   const port = await new Promise((/** @type {(port: number) => void} */ resolve) => {
     child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
       const match = /listening (\d+)/.exec(chunk.toString());
@@ -35,44 +66,65 @@ const shop = await startShop(Number(process.env.BENCH_PORT ?? 3900), process.env
 /** @type {unknown} */
 const firstPage = await (await fetch(`${shop.url}/api/products?limit=1`)).json();
 const [first] = /** @type {{ _id: string }[]} */ (firstPage);
-const paths = { list: '/api/products', one: `/api/products/${first._id}` };
+const entryScript = /src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync('dist/web/index.html', 'utf8'))?.[1];
+if (!entryScript) throw new Error('No entry script in dist/web/index.html: run "npm run build" first.');
 
-// The bare server answers exactly the bytes and content type the shop answers.
-/** @type {Record<string, { body: string, headers: Record<string, string | null> }>} */
-const routes = {};
-for (const path of Object.values(paths)) {
-  const response = await fetch(`${shop.url}${path}`);
-  routes[path] = { body: await response.text(), headers: { 'content-type': response.headers.get('content-type') } };
+/** What each row loads: its name in the table, and the path asked for. */
+/** @type {[string, string][]} */
+const calls = [
+  ['GET /api/products', '/api/products'],
+  ['GET /api/products, page 2', '/api/products?page=2&limit=6'],
+  ['GET /api/products?q=chisels', '/api/products?q=chisels'],
+  ['GET /api/products?category=chisels', '/api/products?category=chisels'],
+  ['GET /api/products?sort=price_asc', '/api/products?sort=price_asc'],
+  ['GET /api/products/{id}', `/api/products/${first._id}`],
+  ['GET /api/products/{id}/reviews', `/api/products/${first._id}/reviews`],
+  ['GET /api/reviews?limit=3', '/api/reviews?limit=3'],
+  ['GET /products/{id} (page)', `/products/${first._id}`],
+  ['GET /', '/'],
+  ['GET entry script', entryScript],
+];
+
+/** @type {Record<string, { body: string, headers: Record<string, string> }>} */
+const answers = {};
+for (const [name, path] of calls) {
+  const answer = await rawGet(`${shop.url}${path}`);
+  if (answer.status !== 200) throw new Error(`${name} answered ${answer.status}`);
+  answers[path] = { body: answer.body.toString('base64'), headers: answer.headers };
 }
-const bare = await startBareServer(routes);
+const bare = await startBaseline('bench/bare-server.mjs', answers);
+const fastify = await startBaseline('bench/fastify-server.mjs', answers);
 
 const rows = [];
 try {
-  for (const [name, path] of Object.entries(paths)) {
+  for (const [name, path] of calls) {
     const ours = await load(`${shop.url}${path}`);
-    const baseline = await load(`${bare.url}${path}`);
+    const bareRun = await load(`${bare.url}${path}`);
+    const fastifyRun = await load(`${fastify.url}${path}`);
     rows.push({
-      call: `GET ${name === 'list' ? '/api/products' : '/api/products/{id}'}`,
-      bytes: routes[path].body.length,
-      shopRps: Math.round(ours.requests.average),
-      shopP99: ours.latency.p99,
-      bareRps: Math.round(baseline.requests.average),
-      bareP99: baseline.latency.p99,
-      errors: ours.errors + ours.non2xx,
+      name,
+      bytes: Buffer.from(answers[path].body, 'base64').length,
+      encoding: answers[path].headers['content-encoding'] ?? 'none',
+      shop: ours,
+      bare: bareRun,
+      fastify: fastifyRun,
+      errors: ours.errors + ours.non2xx + bareRun.errors + bareRun.non2xx + fastifyRun.errors + fastifyRun.non2xx,
     });
   }
 } finally {
   bare.stop();
+  fastify.stop();
   await shop.stop();
 }
 
-console.log(`\nAPI benchmark, ${new Date().toISOString().slice(0, 10)}, ${duration} s per run, ${connections} connections`);
+const rps = (/** @type {import('autocannon').Result} */ run) => Math.round(run.requests.average);
+console.log(`\nAPI benchmark, ${new Date().toISOString().slice(0, 10)}, ${duration} s per run, ${connections} connections, brotli accepted`);
 console.log(`Machine: ${machineDescription()}\n`);
-console.log('| call | body bytes | shop req/s | shop p99 ms | bare req/s | bare p99 ms | shop/bare | errors |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| call | bytes sent | shop req/s | shop p99 ms | bare req/s | Fastify req/s | shop/bare | shop/Fastify | errors |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const row of rows) {
   console.log(
-    `| ${row.call} | ${row.bytes} | ${row.shopRps} | ${row.shopP99} | ${row.bareRps} | ${row.bareP99} | ${(row.shopRps / row.bareRps).toFixed(2)} | ${row.errors} |`,
+    `| ${row.name} | ${row.bytes} (${row.encoding}) | ${rps(row.shop)} | ${row.shop.latency.p99} | ${rps(row.bare)} | ${rps(row.fastify)} | ${(rps(row.shop) / rps(row.bare)).toFixed(2)} | ${(rps(row.shop) / rps(row.fastify)).toFixed(2)} | ${row.errors} |`,
   );
 }
 if (rows.some((row) => row.errors > 0)) process.exitCode = 1;
