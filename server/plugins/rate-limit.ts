@@ -8,6 +8,16 @@ import type { RateLimitRepository } from '../modules/rate-limit/rate-limit-repos
 
 const cleanUpEvery = 500;
 
+/** A route's limit (`config.rateLimit`): at most `max` calls a minute by one account, or one address when signed out. */
+export function perMinute(max: number) {
+  return { max, timeWindow: '1 minute' } as const;
+}
+
+/** A route's limit of `max` calls an hour, for forms a person sends a few times at most. */
+export function perHour(max: number) {
+  return { max, timeWindow: '1 hour' } as const;
+}
+
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**

@@ -10,6 +10,7 @@ import {
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { CartService } from './cart-service.ts';
+import { perMinute } from '../../plugins/rate-limit.ts';
 
 export interface CartRouteOptions {
   cart: CartService;
@@ -17,7 +18,7 @@ export interface CartRouteOptions {
 
 const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
 /** A person edits a cart by hand; a script editing it faster than this is not a person. */
-const editsPerMinute = { max: 120, timeWindow: '1 minute' };
+const editsPerMinute = perMinute(120);
 
 /** The signed-in customer's own cart (there is no way to name another's), and the pricing of a visitor's. */
 export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, { cart }) => {
@@ -71,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
   app.post(
     '/cart/merge',
     {
-      config: { access: 'signedIn', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: perMinute(30) },
       schema: {
         tags: ['cart'],
         summary: 'At sign-in: add the lines of the cart kept in this browser to your cart; each line is clamped to the order rule, and each one changed is reported',
@@ -85,7 +86,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
   app.post(
     '/cart/quote',
     {
-      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: perMinute(60) },
       schema: {
         tags: ['cart'],
         summary: "A visitor's cart (kept in the browser) priced and checked by the server; nothing is stored",

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { contactMessageCreatedSchema, contactMessageInputSchema } from '../../../common/schemas/inbox.ts';
 import type { InboxService } from './inbox-service.ts';
+import { perHour } from '../../plugins/rate-limit.ts';
 
 export interface InboxRouteOptions {
   inbox: InboxService;
@@ -10,7 +11,7 @@ export interface InboxRouteOptions {
 }
 
 export const inboxRoutes: FastifyPluginAsyncZod<InboxRouteOptions> = async (app, { inbox, formsPerHour }) => {
-  const rateLimit = { max: formsPerHour, timeWindow: '1 hour' };
+  const rateLimit = perHour(formsPerHour);
 
   app.post(
     '/contact-messages',

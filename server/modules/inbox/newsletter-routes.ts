@@ -8,6 +8,7 @@ import {
   newsletterTokenSchema,
 } from '../../../common/schemas/inbox.ts';
 import type { NewsletterService } from './newsletter-service.ts';
+import { perHour } from '../../plugins/rate-limit.ts';
 
 export interface NewsletterRouteOptions {
   newsletter: NewsletterService;
@@ -60,7 +61,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRouteOptions> = a
   app.post(
     '/newsletter',
     {
-      config: { access: 'public', rateLimit: { max: formsPerHour, timeWindow: '1 hour' } },
+      config: { access: 'public', rateLimit: perHour(formsPerHour) },
       schema: {
         tags: ['inbox'],
         summary: 'Ask for the newsletter: a confirmation e-mail goes to the address (none when it is confirmed already; asking again is not an error)',

@@ -5,6 +5,7 @@ import { signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { CheckoutLineInput, CheckoutService } from './checkout-service.ts';
+import { perMinute } from '../../plugins/rate-limit.ts';
 
 export interface CheckoutRouteOptions {
   checkouts: CheckoutService;
@@ -20,7 +21,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRouteOptions> = async
   app.post(
     '/checkouts',
     {
-      config: { access: 'signedIn', rateLimit: { max: limits.ordersPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: perMinute(limits.ordersPerMinute) },
       schema: {
         tags: ['checkouts'],
         summary:

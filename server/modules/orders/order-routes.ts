@@ -17,6 +17,7 @@ import type { OrderLimits } from '../../config/env.ts';
 import type { OrderService } from './order-service.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { sendPage } from '../../pagination.ts';
+import { perMinute } from '../../plugins/rate-limit.ts';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -29,7 +30,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.post(
     '/orders',
     {
-      config: { access: 'signedIn', rateLimit: { max: limits.ordersPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: perMinute(limits.ordersPerMinute) },
       schema: {
         tags: ['orders'],
         summary: 'Place an order for yourself: the server fills in your name and e-mail and computes the price',

@@ -5,6 +5,7 @@ import { orderPaymentSchema, paymentIntentSchema } from '../../../common/schemas
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { CheckoutPaymentService } from './checkout-payment-service.ts';
+import { perMinute } from '../../plugins/rate-limit.ts';
 
 export interface CheckoutPaymentRouteOptions {
   payments: CheckoutPaymentService;
@@ -18,7 +19,7 @@ export const checkoutPaymentRoutes: FastifyPluginAsyncZod<CheckoutPaymentRouteOp
   app.post(
     '/checkouts/:id/payment-intent',
     {
-      config: { access: 'signedIn', rateLimit: { max: limits.ordersPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: perMinute(limits.ordersPerMinute) },
       schema: {
         tags: ['checkouts'],
         summary: "Start paying your open checkout: one payment for its whole total; refused, naming the line, when a line's stock is short",

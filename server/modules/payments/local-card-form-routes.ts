@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import { CardError, type GatewayRouteOptions } from './payment-gateway.ts';
+import { perMinute } from '../../plugins/rate-limit.ts';
 
 /** What the local processor's card form asks of its ledger. */
 export interface LocalCardAuthoriser {
@@ -28,7 +29,7 @@ export function localCardFormRoutes(local: LocalCardAuthoriser): FastifyPluginAs
       '/payments/local/authorise',
       {
         // Card numbers are tried here: slow down anyone guessing them.
-        config: { access: 'signedIn', rateLimit: { max: cardAttemptsPerMinute, timeWindow: '1 minute' } },
+        config: { access: 'signedIn', rateLimit: perMinute(cardAttemptsPerMinute) },
         schema: {
           tags: ['payments'],
           summary: "The local test processor's card form: authorise a payment with a card (Stripe's test cards behave as at Stripe)",

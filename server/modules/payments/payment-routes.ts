@@ -4,6 +4,7 @@ import { orderIdParamsSchema, orderPaymentSchema, orderSchema, paymentIntentInpu
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { PaymentService } from './payment-service.ts';
+import { perMinute } from '../../plugins/rate-limit.ts';
 
 export interface PaymentRouteOptions {
   payments: PaymentService;
@@ -17,7 +18,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   app.post(
     '/create-payment-intent',
     {
-      config: { access: 'signedIn', rateLimit: { max: limits.ordersPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'signedIn', rateLimit: perMinute(limits.ordersPerMinute) },
       schema: {
         tags: ['payments'],
         summary: "Start paying an unpaid order: a payment for the order's own total",

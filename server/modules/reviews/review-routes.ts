@@ -7,6 +7,7 @@ import { productReviewSchema, reviewCreatedSchema, reviewInputSchema, reviewSche
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { ReviewService } from './review-service.ts';
 import { sendPage } from '../../pagination.ts';
+import { perHour } from '../../plugins/rate-limit.ts';
 
 export interface ReviewRouteOptions {
   reviews: ReviewService;
@@ -52,7 +53,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     '/reviews',
     {
       // Reviews are public text: a modest allowance per client keeps one account from flooding the home page.
-      config: { access: 'signedIn', rateLimit: { max: formsPerHour, timeWindow: '1 hour' } },
+      config: { access: 'signedIn', rateLimit: perHour(formsPerHour) },
       schema: {
         tags: ['reviews'],
         summary: "Add a review as yourself: your name and e-mail come from your session; name a product to review it (marked as a verified buyer's when you have a paid order of it)",
