@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dollarsToCents } from '../../../common/money.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
@@ -6,16 +5,14 @@ import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { confirmPayment, createIntent, placeOrder, productPricedAt, readOrder } from '../../test/ordering.ts';
 import { mailsWithSubject, shopInbox, shopMailEnv } from '../../test/shop-mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { deliverStripeEvent } from '../../test/stripe-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * The receipt with Stripe, where a card is authorised first and captured after the order is marked
  * paid: a customer gets a receipt only once the money is taken, and only one.
  */
-
-// Only for signing test events: it never calls Stripe.
-const signer = new Stripe(standInSecretKey);
 
 let smtp: SmtpStandIn;
 let stripe: StripeStandIn;
@@ -38,15 +35,8 @@ afterAll(async () => {
 });
 beforeEach(() => stripe.reset());
 
-function deliver(event: Stripe.Event) {
-  const payload = JSON.stringify(event);
-  return shop.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret }) },
-    payload,
-  });
-}
+/** Delivers an event as Stripe does, signed. */
+const deliver = (event: object) => deliverStripeEvent(shop.app, event);
 
 /** 3 × $48.00, with its Stripe payment started as the payment page leaves it. */
 async function orderWithPayment() {

@@ -1,9 +1,9 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../clock.ts';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { authorise, createIntent, placeOrder, productPricedAt, publicStockOf, readOrder } from '../../test/ordering.ts';
 import { standInPublishableKey, standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { deliverStripeEvent } from '../../test/stripe-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createStripeClient, createStripeGateway } from './stripe-gateway.ts';
 
@@ -11,9 +11,6 @@ import { createStripeClient, createStripeGateway } from './stripe-gateway.ts';
  * A processor given to the app (rather than chosen by the configuration, here the local one) brings
  * its own routes with it: a Stripe gateway keeps its webhook, and the local card form is not there.
  */
-
-// Only for signing test events: it never calls Stripe.
-const signer = new Stripe(standInSecretKey);
 
 let standIn: StripeStandIn;
 let shop: TestApp;
@@ -31,15 +28,8 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-function deliver(event: Stripe.Event) {
-  const payload = JSON.stringify(event);
-  return shop.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret }) },
-    payload,
-  });
-}
+/** Delivers an event as Stripe does, signed. */
+const deliver = (event: object) => deliverStripeEvent(shop.app, event);
 
 describe('a card processor given to the app', () => {
   it("keeps its own routes: Stripe's webhook settles the order, paid, captured and the stock taken", async () => {

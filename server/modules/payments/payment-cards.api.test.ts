@@ -1,8 +1,8 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { addProduct, authorise, confirmPayment, createIntent, localPayment, orderRow, placeOrder, productPricedAt, readOrder, type TestProduct } from '../../test/ordering.ts';
-import { standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { deliverStripeEvent } from '../../test/stripe-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -59,8 +59,6 @@ describe('the card that paid, with the local test processor', () => {
 });
 
 describe('the card that paid, with Stripe', () => {
-  // Only for signing test events: it never calls Stripe.
-  const signer = new Stripe(standInSecretKey);
   let standIn: StripeStandIn;
   let shop: TestApp;
   let customer: TestAccount;
@@ -98,13 +96,7 @@ describe('the card that paid, with Stripe', () => {
   it("records the card when Stripe's webhook settles the order", async () => {
     const { order, transactionId } = await orderWithPayment();
     standIn.authorise(transactionId, { brand: 'amex', last4: '8431' });
-    const payload = JSON.stringify(standIn.event('payment_intent.amount_capturable_updated', transactionId));
-    const delivered = await shop.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret }) },
-      payload,
-    });
+    const delivered = await deliverStripeEvent(shop.app, standIn.event('payment_intent.amount_capturable_updated', transactionId));
     expect(delivered.statusCode).toBe(200);
     expect(await readOrder(shop.app, customer, order._id)).toMatchObject({ paymentStatus: 'paid', cardBrand: 'amex', cardLast4: '8431' });
   });

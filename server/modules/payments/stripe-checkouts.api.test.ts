@@ -1,10 +1,10 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../../common/schemas/checkouts.ts';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, cartOf, checkoutIntent, confirmCheckout, opened } from '../../test/checkout.ts';
 import { call, productPricedAt, publicStockOf, setStock } from '../../test/ordering.ts';
-import { standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { deliverStripeEvent } from '../../test/stripe-events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -12,8 +12,6 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * metadata, is for the checkout's total with manual capture, and is settled once, by the browser or
  * by Stripe's webhook, whichever comes first.
  */
-const signer = new Stripe(standInSecretKey);
-
 let standIn: StripeStandIn;
 let shop: TestApp;
 let customer: TestAccount;
@@ -29,16 +27,8 @@ afterAll(async () => {
 });
 beforeEach(() => standIn.reset());
 
-/** Delivers an event as Stripe does: the JSON body, signed in the Stripe-Signature header. */
-function deliver(event: Stripe.Event) {
-  const payload = JSON.stringify(event);
-  return shop.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret }) },
-    payload,
-  });
-}
+/** Delivers an event as Stripe does, signed. */
+const deliver = (event: object) => deliverStripeEvent(shop.app, event);
 
 /** The customer's cart of 2 × $48.00 and 1 × $89.00 (demo tools), checked out, with its Stripe payment started. */
 async function checkoutWithPayment() {

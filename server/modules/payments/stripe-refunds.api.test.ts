@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
 import { addProduct, call, confirmPayment, createIntent, placeOrder, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
-import { standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { deliverStripeEvent } from '../../test/stripe-events.ts';
 
 /**
  * Refunds with Stripe, against the stand-in: the shop's refund goes through Stripe's Refunds API
  * with an idempotency key, a refusal changes nothing, and `charge.refunded` records a refund made in
  * Stripe's dashboard once, never one the shop made itself.
  */
-
-// Only for signing test events: it never calls Stripe.
-const signer = new Stripe(standInSecretKey);
 
 let standIn: StripeStandIn;
 let people: ShopWithPeople;
@@ -49,15 +46,7 @@ function refund(order: Order, body: { amount: number; reason?: string; restock?:
 }
 
 /** Delivers an event as Stripe does, signed. */
-function deliver(event: Stripe.Event) {
-  const payload = JSON.stringify(event);
-  return app().inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: standInWebhookSecret }) },
-    payload,
-  });
-}
+const deliver = (event: object) => deliverStripeEvent(app(), event);
 
 const refundsOf = (order: Order) => people.shop.db.selectFrom('refunds').selectAll().where('order_id', '=', order._id).orderBy('created_at').execute();
 const refundRequests = () => standIn.requestsTo('POST', '/v1/refunds');
