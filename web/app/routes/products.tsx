@@ -14,6 +14,8 @@ import { ProductGrid } from '../../features/products/components/product-grid.tsx
 import { useLastPageWhenPastTheEnd } from '../../features/products/last-page.ts';
 
 const pageSize = 12;
+/** The grid's first row on a wide screen: the pictures the page opens on. */
+const firstRow = 3;
 const sortLabels: Record<ProductSort, string> = {
   relevance: 'Best match',
   newest: 'Newest first',
@@ -167,7 +169,7 @@ export default function ProductsPage() {
         ) : (
           <div className={products.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <h2 className="sr-only">Tools</h2>
-            <ProductGrid products={pastTheEnd ? undefined : products.data?.items} placeholders={pageSize} />
+            <ProductGrid products={pastTheEnd ? undefined : products.data?.items} placeholders={pageSize} eagerImages={firstRow} />
           </div>
         )}
       </div>
