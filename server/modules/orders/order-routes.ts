@@ -15,7 +15,6 @@ import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { OrderService } from './order-service.ts';
-import { receiptPdf } from './receipt-pdf.ts';
 import { sendPage } from '../../pagination.ts';
 import { perMinute } from '../../plugins/rate-limit.ts';
 
@@ -120,6 +119,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     },
     async (request, reply) => {
       const receipt = await orders.receipt(signedInViewer(request), request.params.id);
+      // The PDF library is loaded with the first receipt asked for, not at start: it costs the start half a second.
+      const { receiptPdf } = await import('./receipt-pdf.ts');
       return (
         reply
           .type('application/pdf')
