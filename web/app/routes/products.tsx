@@ -35,6 +35,9 @@ export default function ProductsPage() {
   const view = readCatalogueView(params);
   const { q, category, page } = view;
   const [search, setSearch] = useState(q);
+  // Only what is typed goes to the address after the pause. A search the address has not caught up
+  // with yet ("Show all tools" on its way) must not be written back over it with the old filters.
+  const [typed, setTyped] = useState(false);
   // The search this page last put in the address itself, from what was typed.
   const [ownSearch, setOwnSearch] = useState<string | null>(null);
   // When the address changes from outside (back, forward, a link), the search box follows it.
@@ -48,8 +51,9 @@ export default function ProductsPage() {
 
   // Typing searches after a short pause, without a history entry per keystroke.
   useEffect(() => {
-    if (search.trim() === q) return;
+    if (!typed || search.trim() === q) return;
     const timer = setTimeout(() => {
+      setTyped(false);
       setOwnSearch(search.trim());
       update({ q: search.trim(), page: undefined }, true);
     }, 300);
@@ -71,6 +75,7 @@ export default function ProductsPage() {
   }
 
   function clearFilters() {
+    setTyped(false);
     setSearch('');
     update({ q: undefined, category: undefined, minPrice: undefined, maxPrice: undefined });
   }
@@ -109,7 +114,10 @@ export default function ProductsPage() {
               placeholder="Chisel, dovetail, walnut…"
               maxLength={productLimits.search}
               value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              onChange={(event) => {
+                setTyped(true);
+                setSearch(event.target.value);
+              }}
             />
           </label>
           <label>
