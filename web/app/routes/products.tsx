@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAddressSearch } from '../../lib/use-address-search.ts';
 import { categoryLabel, type ProductCategory } from '../../../common/categories.ts';
 import { productSorts, type ProductSort } from '../../../common/catalogue.ts';
 import { productLimits } from '../../../common/shop-management.ts';
@@ -34,31 +34,7 @@ export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const view = readCatalogueView(params);
   const { q, category, page } = view;
-  const [search, setSearch] = useState(q);
-  // Only what is typed goes to the address after the pause. A search the address has not caught up
-  // with yet ("Show all tools" on its way) must not be written back over it with the old filters.
-  const [typed, setTyped] = useState(false);
-  // The search this page last put in the address itself, from what was typed.
-  const [ownSearch, setOwnSearch] = useState<string | null>(null);
-  // When the address changes from outside (back, forward, a link), the search box follows it.
-  const [searchedFor, setSearchedFor] = useState(q);
-  if (q !== searchedFor) {
-    setSearchedFor(q);
-    // Our own update carries what was typed a moment ago, and typing may have gone on since: only a
-    // change from elsewhere replaces the box, so no keystroke is ever lost.
-    if (q !== ownSearch && q !== search.trim()) setSearch(q);
-  }
-
-  // Typing searches after a short pause, without a history entry per keystroke.
-  useEffect(() => {
-    if (!typed || search.trim() === q) return;
-    const timer = setTimeout(() => {
-      setTyped(false);
-      setOwnSearch(search.trim());
-      update({ q: search.trim(), page: undefined }, true);
-    }, 300);
-    return () => clearTimeout(timer);
-  });
+  const { search, type, clear } = useAddressSearch(q, (words) => update({ q: words, page: undefined }, true));
 
   /** The address with `changes`, back on the first page; what is typed in the box goes along, even before its pause is over. */
   function addressWith(changes: Changes): URLSearchParams {
@@ -75,8 +51,7 @@ export default function ProductsPage() {
   }
 
   function clearFilters() {
-    setTyped(false);
-    setSearch('');
+    clear();
     update({ q: undefined, category: undefined, minPrice: undefined, maxPrice: undefined });
   }
 
@@ -114,10 +89,7 @@ export default function ProductsPage() {
               placeholder="Chisel, dovetail, walnut…"
               maxLength={productLimits.search}
               value={search}
-              onChange={(event) => {
-                setTyped(true);
-                setSearch(event.target.value);
-              }}
+              onChange={(event) => type(event.target.value)}
             />
           </label>
           <label>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { orderListStages, type OrderListStage } from '../../../../common/schemas/orders.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
@@ -23,16 +23,7 @@ export default function ManageOrderPage() {
   const stage = readStage(params.get('stage'));
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [search, setSearch] = useState(q);
-  // Only what is typed goes to the address after the pause. A search the address has not caught up
-  // with yet (Clear filters on its way) must not be written back over it.
-  const [typed, setTyped] = useState(false);
-  // When the address changes from elsewhere (Back, a link), the search box follows it.
-  const [searchedFor, setSearchedFor] = useState(q);
-  if (q !== searchedFor) {
-    setSearchedFor(q);
-    if (q !== search.trim()) setSearch(q);
-  }
+  const { search, type, taken, clear } = useAddressSearch(q, (words) => update({ q: words, page: undefined }, true));
 
   function update(changes: Record<string, string | undefined>, replace = false) {
     const next = new URLSearchParams(params);
@@ -43,16 +34,6 @@ export default function ManageOrderPage() {
     setParams(next, { replace });
   }
 
-  // Typing searches after a short pause, without a history entry per keystroke.
-  useEffect(() => {
-    if (!typed || search.trim() === q) return;
-    const timer = setTimeout(() => {
-      setTyped(false);
-      update({ q: search.trim(), page: undefined }, true);
-    }, 300);
-    return () => clearTimeout(timer);
-  });
-
   const orders = useEveryOrder({ stage, q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
   const total = orders.data?.total ?? 0;
   const pageCount = Math.ceil(total / pageSize);
@@ -60,8 +41,7 @@ export default function ManageOrderPage() {
   const stageLabel = stageFilters.find((filter) => filter.stage === stage)?.label ?? 'All';
 
   function clearFilters() {
-    setTyped(false);
-    setSearch('');
+    clear();
     update({ stage: undefined, q: undefined, page: undefined });
   }
 
@@ -77,16 +57,13 @@ export default function ManageOrderPage() {
               placeholder="J-1042, e-mail or name"
               maxLength={100}
               value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setTyped(true);
-              }}
+              onChange={(event) => type(event.target.value)}
             />
           </label>
         </form>
         {/* A filter takes what is typed in the search box along, even before its pause is over. */}
         <OrderStageFilter stage={stage} onStage={(next) => {
-            setTyped(false);
+            taken();
             update({ stage: next, q: search.trim() || undefined, page: undefined });
           }} />
         {/* With nothing found the empty state below says so; this line only announces it. */}
