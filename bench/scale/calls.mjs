@@ -1,0 +1,75 @@
+// Every call the shop's pages make, with the page sizes the web app asks for (web/app/routes and
+// web/features), and the deepest page of each long list.
+import { get } from './measure.mjs';
+
+/**
+ * Reads one answer of the shop as JSON.
+ * @param {string} url
+ * @param {string | undefined} cookie
+ */
+async function readJson(url, cookie) {
+  const answer = await get(url, cookie);
+  if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  return { body: /** @type {unknown} */ (JSON.parse(answer.body)), total: Number(answer.headers.get('x-total-count')) };
+}
+
+/**
+ * @param {string} shopUrl
+ * @param {{ admin: string, customer: string }} cookies
+ * @param {string} customerEmail
+ * @returns {Promise<import('./measure.mjs').Call[]>}
+ */
+export async function shopCalls(shopUrl, cookies, customerEmail) {
+  /**
+   * The query that asks for the last page of a list of `pageSize`, as its pager's last button does.
+   * @param {string} path
+   * @param {number} pageSize
+   * @param {string | undefined} cookie
+   */
+  const lastPage = async (path, pageSize, cookie) => {
+    const { total } = await readJson(`${shopUrl}${path}${path.includes('?') ? '&' : '?'}limit=1`, cookie);
+    return `limit=${pageSize}&offset=${Math.max(0, Math.floor((total - 1) / pageSize) * pageSize)}`;
+  };
+  const [product] = /** @type {{ _id: string }[]} */ ((await readJson(`${shopUrl}/api/products?limit=1`, undefined)).body);
+  const myOrders = `/api/orders/${encodeURIComponent(customerEmail)}`;
+  const [myOrder] = /** @type {{ _id: string, orderNumber: string }[]} */ ((await readJson(`${shopUrl}${myOrders}?limit=1`, cookies.customer)).body);
+  if (!product || !myOrder) throw new Error('The loaded shop has no product, or the customer no order.');
+  const { admin, customer } = cookies;
+  return [
+    { name: 'GET /api/session (every page)', path: '/api/session' },
+    { name: 'GET /api/products (first page)', path: '/api/products' },
+    { name: 'GET /api/products, catalogue last page (12)', path: `/api/products?${await lastPage('/api/products', 12, undefined)}` },
+    { name: 'GET /api/products?q=chisel', path: '/api/products?q=chisel&limit=12' },
+    { name: 'GET /api/products?category=planes', path: '/api/products?category=planes&limit=12' },
+    { name: 'GET /api/products?sort=price_asc', path: '/api/products?sort=price_asc&limit=12' },
+    { name: 'GET /api/products?limit=6&sort=newest (home)', path: '/api/products?limit=6&sort=newest' },
+    { name: 'GET /api/products/{id}', path: `/api/products/${product._id}` },
+    { name: 'GET /api/products/{id}/reviews', path: `/api/products/${product._id}/reviews?limit=5` },
+    { name: 'GET /api/reviews?limit=3 (home)', path: '/api/reviews?limit=3' },
+    { name: 'GET /products/{id} (page HTML)', path: `/products/${product._id}` },
+    { name: 'customer: GET /api/orders/{email} (My Orders)', path: `${myOrders}?limit=10`, cookie: customer },
+    { name: 'customer: GET /api/orders/{email}, last page', path: `${myOrders}?${await lastPage(myOrders, 10, customer)}`, cookie: customer },
+    { name: 'customer: GET /api/orders/{id}/details', path: `/api/orders/${myOrder._id}/details`, cookie: customer },
+    { name: 'customer: GET /api/users/{email} (profile)', path: `/api/users/${encodeURIComponent(customerEmail)}`, cookie: customer },
+    { name: 'customer: GET /api/cart', path: '/api/cart', cookie: customer },
+    { name: 'customer: GET /api/sessions', path: '/api/sessions', cookie: customer },
+    { name: 'customer: GET /api/products?limit=100 (add a review)', path: '/api/products?limit=100', cookie: customer },
+    { name: 'admin: GET /api/overview', path: '/api/overview', cookie: admin },
+    { name: 'admin: GET /api/orders (first page)', path: '/api/orders?limit=20', cookie: admin },
+    { name: 'admin: GET /api/orders, last page', path: `/api/orders?${await lastPage('/api/orders', 20, admin)}`, cookie: admin },
+    { name: 'admin: GET /api/orders?stage=to-ship', path: '/api/orders?stage=to-ship&limit=20', cookie: admin },
+    { name: 'admin: GET /api/orders?stage=cancelled', path: '/api/orders?stage=cancelled&limit=20', cookie: admin },
+    { name: 'admin: GET /api/orders?q=nakamura (name search)', path: '/api/orders?q=nakamura&limit=20', cookie: admin },
+    { name: 'admin: GET /api/orders?q=J-{number}', path: `/api/orders?q=${myOrder.orderNumber}&limit=20`, cookie: admin },
+    { name: 'admin: GET /api/users (first page)', path: '/api/users?limit=20', cookie: admin },
+    { name: 'admin: GET /api/users, last page', path: `/api/users?${await lastPage('/api/users', 20, admin)}`, cookie: admin },
+    { name: 'admin: GET /api/newsletter-subscribers (first page)', path: '/api/newsletter-subscribers?limit=20', cookie: admin },
+    { name: 'admin: GET /api/newsletter-subscribers, last page', path: `/api/newsletter-subscribers?${await lastPage('/api/newsletter-subscribers', 20, admin)}`, cookie: admin },
+    { name: 'admin: GET /api/newsletter-subscribers.csv (export)', path: '/api/newsletter-subscribers.csv', cookie: admin },
+    { name: 'admin: GET /api/contact-messages (first page)', path: '/api/contact-messages?limit=10', cookie: admin },
+    { name: 'admin: GET /api/contact-messages, last page', path: `/api/contact-messages?${await lastPage('/api/contact-messages', 10, admin)}`, cookie: admin },
+    { name: 'admin: GET /api/jobs/failed', path: '/api/jobs/failed?limit=20', cookie: admin },
+    // Refunds have no list of their own today (an order's details carry its refunds).
+    { name: 'admin: GET /api/refunds', path: '/api/refunds?limit=20', cookie: admin, mayNotExist: true },
+  ];
+}
