@@ -66,6 +66,8 @@ test.describe('the sign-in pages’ frame', () => {
     test(`${path}: its words never lie over the picture, and its backdrop runs down to the footer`, async ({ page }) => {
       test.skip(isPhone(page), 'the widths are set here, from a phone’s to a wide screen’s');
       await page.goto(path);
+      // Measured once the page itself is there, not the placeholder its code replaces.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       for (const width of [390, 768, 1024, 1280, 1600]) {
         await page.setViewportSize({ width, height: 1100 });
         const picture = page.locator('img[src="/images/products/smoothing-plane.webp"]');
