@@ -4,7 +4,7 @@ import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
 import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, refundStatuses, shippingStatuses, type Stock, unpayableReasons } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
-import { paginationQuerySchema } from './pagination.ts';
+import { cursorQueryFields, oneWayToPage, oneWayToPageMessage, paginationQuerySchema } from './pagination.ts';
 
 /** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
 export const orderSchema = z.object({
@@ -111,10 +111,13 @@ export const orderListStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'ca
 export type OrderListStage = (typeof orderListStages)[number];
 
 /** `GET /orders`: the admin's list, filtered by stage and searched by order number, e-mail or name. */
-export const orderListQuerySchema = paginationQuerySchema.extend({
-  stage: z.enum(orderListStages).optional().meta({ description: 'Only orders at this stage; refunded means any money given back' }),
-  q: z.string().trim().max(100).optional().meta({ description: 'An order number (J-1042 or 1042), or part of the e-mail or the customer name' }),
-});
+export const orderListQuerySchema = paginationQuerySchema
+  .extend({
+    stage: z.enum(orderListStages).optional().meta({ description: 'Only orders at this stage; refunded means any money given back' }),
+    q: z.string().trim().max(100).optional().meta({ description: 'An order number (J-1042 or 1042), or part of the e-mail or the customer name' }),
+    ...cursorQueryFields,
+  })
+  .refine(oneWayToPage, oneWayToPageMessage);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const shippingMessages = {

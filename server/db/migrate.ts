@@ -17,6 +17,7 @@ import { catalogueSearchMigration } from './migrations/014-catalogue-search.ts';
 import { productPagesMigration } from './migrations/015-product-pages.ts';
 import { cartAndCheckoutMigration } from './migrations/016-cart-and-checkout.ts';
 import { catalogueVersionMigration } from './migrations/017-catalogue-version.ts';
+import { orderCountsMigration } from './migrations/018-order-counts.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '015-product-pages': productPagesMigration,
   '016-cart-and-checkout': cartAndCheckoutMigration,
   '017-catalogue-version': catalogueVersionMigration,
+  '018-order-counts': orderCountsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

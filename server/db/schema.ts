@@ -324,6 +324,32 @@ export interface CatalogueVersionTable {
   version: number | string;
 }
 
+/** A bigint: PostgreSQL answers it as text. */
+type Count = number | string;
+
+/** One row: how many orders there are, and at each of Manage Orders' stages; kept by triggers (ADR 021). */
+export interface OrderCountsTable {
+  id: number;
+  all_orders: Count;
+  unpaid: Count;
+  to_ship: Count;
+  shipped: Count;
+  delivered: Count;
+  cancelled: Count;
+  refunded: Count;
+  /** Paid, not cancelled, and not sent yet (with those paid before shipping was tracked). */
+  awaiting_shipment: Count;
+}
+
+/** Per UTC day: what the orders paid that day came to, refunded since, and how many; kept by triggers. */
+export interface OrderSalesDaysTable {
+  /** YYYY-MM-DD. */
+  day: string;
+  cents: Count;
+  refunded_cents: Count;
+  orders: Count;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -351,4 +377,6 @@ export interface DatabaseSchema {
   job_schedules: JobSchedulesTable;
   jobs: JobsTable;
   catalogue_version: CatalogueVersionTable;
+  order_counts: OrderCountsTable;
+  order_sales_days: OrderSalesDaysTable;
 }

@@ -1,10 +1,11 @@
-import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SqlBool, type Updateable, sql } from 'kysely';
+import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool, type Updateable, sql } from 'kysely';
 import type { OrderListStage } from '../../../common/schemas/orders.ts';
 import type { CancelReason } from '../../../common/ordering.ts';
+import type { ListPlace } from '../../../common/pagination.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import type { DatabaseSchema, OrdersTable, RefundsTable } from '../../db/schema.ts';
+import type { DatabaseSchema, OrderCountsTable, OrdersTable, RefundsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 /** An order as read for showing it: with its product's stock now (null once the product is deleted). */
@@ -34,10 +35,37 @@ export interface PaidBy {
   card?: { brand: string; last4: string } | undefined;
 }
 
+/** A page: `limit` items from `offset`, or by keyset just older (`after`) or newer (`before`) than a place. */
 interface Page {
   limit: number;
   offset: number;
+  after?: ListPlace | undefined;
+  before?: ListPlace | undefined;
 }
+
+/** A page of orders and how many match: exactly, or (`capped`) at least that many. */
+export interface OrderPage {
+  rows: ListedOrderRow[];
+  total: number;
+  capped: boolean;
+}
+
+/**
+ * A search for part of a name or an e-mail counts this many matches at most: a broad one ("smith")
+ * may match tens of thousands, and counting them all reads them all.
+ */
+export const searchCountCap = 1000;
+
+/** Each stage's kept count (migration 018), and all orders' for no stage. */
+const keptCountColumns = {
+  all: 'all_orders',
+  unpaid: 'unpaid',
+  'to-ship': 'to_ship',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  refunded: 'refunded',
+} as const satisfies Record<OrderListStage | 'all', keyof OrderCountsTable>;
 
 /** Thrown inside a transaction to roll it back, then turned into the outcome it stands for. */
 class Refused extends Error {
@@ -80,7 +108,28 @@ export function createOrderRepository(db: Database) {
     return rows.map((row) => ({ ...row, product_stock: row.product_id === null ? null : (stock.get(row.product_id) ?? null) }));
   }
 
-  async function page(where: OrderFilter & { email?: string }, { limit, offset }: Page): Promise<{ rows: ListedOrderRow[]; total: number }> {
+  /** How many orders match: kept by the database for a stage or none, capped for a search by text. */
+  async function countMatching(where: OrderFilter & { email?: string }, matching: SelectQueryBuilder<DatabaseSchema, 'orders', object>) {
+    if (where.email === undefined && where.number === undefined && !where.text) {
+      const column = keptCountColumns[where.stage ?? 'all'];
+      const kept = await db.selectFrom('order_counts').select(column).where('id', '=', 1).executeTakeFirstOrThrow();
+      return { total: Number(kept[column]), capped: false };
+    }
+    const limit = where.text ? searchCountCap + 1 : undefined;
+    const counted = limit === undefined ? matching : matching.limit(limit);
+    const row = await db
+      .selectFrom(counted.select(sql.lit(1).as('one')).as('matches'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const total = Number(row.total);
+    return limit !== undefined && total === limit ? { total: searchCountCap, capped: true } : { total, capped: false };
+  }
+
+  /**
+   * A page newest first. By keyset, the index is read from the place on; by offset, it walks the rows
+   * before the page too. Newer-than (`before`) reads upwards and turns the page round.
+   */
+  async function page(where: OrderFilter & { email?: string }, { limit, offset, after, before }: Page): Promise<OrderPage> {
     let query = db.selectFrom('orders');
     if (where.email !== undefined) query = query.where('email', '=', where.email);
     if (where.stage) query = query.where(stageConditions[where.stage]);
@@ -91,11 +140,25 @@ export function createOrderRepository(db: Database) {
         eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]),
       );
     }
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: await withStock(rows), total: Number(count.total) };
+    let rows: OrderRow[];
+    if (before) {
+      const newer = await query
+        .selectAll()
+        .where('created_at', '>=', before.createdAt)
+        .where((eb) => eb.or([eb('created_at', '>', before.createdAt), eb('id', '>', before.id)]))
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+      rows = newer.reverse();
+    } else {
+      const from = after
+        ? query.where('created_at', '<=', after.createdAt).where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb('id', '<', after.id)]))
+        : query;
+      rows = await from.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    }
+    const [listed, count] = await Promise.all([withStock(rows), countMatching(where, query)]);
+    return { rows: listed, ...count };
   }
 
   return {

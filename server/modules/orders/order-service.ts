@@ -1,3 +1,4 @@
+import { parseListCursor } from '../../../common/pagination.ts';
 import { carrierName } from '../../../common/carriers.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
@@ -161,10 +162,14 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     },
 
     /** The admin's list: at a stage, and for a search that reads as an order number that order, else orders whose e-mail or name contains it. */
-    async listAll({ stage, q, ...page }: OrderListQuery) {
+    async listAll({ stage, q, after, before, ...page }: OrderListQuery) {
       const number = q ? parseOrderNumber(q) : undefined;
-      const { rows, total } = await orders.listAll({ stage, number, text: number === undefined ? q : undefined }, page);
-      return { items: rows.map(toListedOrder), total };
+      const place = (cursor: string | undefined) => (cursor ? parseListCursor(cursor) : undefined);
+      const { rows, total, capped } = await orders.listAll(
+        { stage, number, text: number === undefined ? q : undefined },
+        { ...page, after: place(after), before: place(before) },
+      );
+      return { items: rows.map(toListedOrder), total, capped };
     },
 
     async listFor(viewer: SignedInUser, email: string, page: { limit: number; offset: number }) {

@@ -2,7 +2,7 @@ import { centsToDollars } from '../../../common/money.ts';
 import type { Overview } from '../../../common/schemas/overview.ts';
 import { lowStockMargin } from '../../../common/shop-management.ts';
 import type { Clock } from '../../clock.ts';
-import type { OverviewRepository, StatusCount } from './overview-repository.ts';
+import type { OverviewRepository } from './overview-repository.ts';
 
 /** The sales chart's span: today and the 29 days before it. */
 export const overviewDays = 30;
@@ -15,18 +15,6 @@ function utcDay(now: Date, offset: number): string {
   return new Date(midnight + offset * dayMs).toISOString().slice(0, 10);
 }
 
-function ordersByStatus(counts: StatusCount[], cancelled: number): Overview['ordersByStatus'] {
-  const totals = { notPaid: 0, pending: 0, shipped: 0, delivered: 0, cancelled };
-  for (const { paymentStatus, shippingStatus, count } of counts) {
-    if (paymentStatus !== 'paid') totals.notPaid += count;
-    // A paid order without a shipping status has not been sent yet: it waits with the pending ones.
-    else totals[shippingStatus ?? 'pending'] += count;
-  }
-  // Cancelled and expired orders stay unpaid; only the others still wait for payment.
-  totals.notPaid -= cancelled;
-  return totals;
-}
-
 /** `clock` says what "today" is. */
 export function createOverviewService(overview: OverviewRepository, clock: Clock) {
   return {
@@ -34,10 +22,9 @@ export function createOverviewService(overview: OverviewRepository, clock: Clock
     async get(): Promise<Overview> {
       const now = clock();
       const dates = Array.from({ length: overviewDays }, (_, index) => utcDay(now, index - (overviewDays - 1)));
-      const [sales, counts, cancelled, lowStock] = await Promise.all([
+      const [sales, counts, lowStock] = await Promise.all([
         overview.salesByDay(utcDay(now, 1 - overviewDays), utcDay(now, 1)),
-        overview.countsByStatus(),
-        overview.countCancelled(),
+        overview.stageCounts(),
         overview.lowStock(lowStockMargin, lowStockListLength),
       ]);
       const salesOn = new Map(sales.map((day) => [day.day, day]));
@@ -47,7 +34,7 @@ export function createOverviewService(overview: OverviewRepository, clock: Clock
           const day = salesOn.get(date);
           return { date, revenue: centsToDollars(day?.cents ?? 0), refunded: centsToDollars(day?.refundedCents ?? 0), paidOrders: day?.orders ?? 0 };
         }),
-        ordersByStatus: ordersByStatus(counts, cancelled),
+        ordersByStatus: { notPaid: counts.unpaid, pending: counts.awaitingShipment, shipped: counts.shipped, delivered: counts.delivered, cancelled: counts.cancelled },
         lowStock: lowStock.map(({ id, ...product }) => ({ _id: id, ...product })),
       };
     },
