@@ -1,5 +1,5 @@
 import type { ApiError } from '../../common/schemas/errors.ts';
-import { totalCountHeader } from '../../common/pagination.ts';
+import { totalCountCappedHeader, totalCountHeader } from '../../common/pagination.ts';
 
 /** A failed call to our API, carrying the server's `{ code, message }`. */
 export class ApiRequestError extends Error {
@@ -16,6 +16,8 @@ export class ApiRequestError extends Error {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The total is only how many were counted: there are more (a broad search). */
+  capped: boolean;
 }
 
 async function send(path: string, init?: RequestInit): Promise<Response> {
@@ -67,7 +69,11 @@ export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {
 export async function apiGetPage<T>(path: string, init?: RequestInit): Promise<Page<T>> {
   const response = await send(path, init);
   const items = (await response.json()) as T[];
-  return { items, total: Number(response.headers.get(totalCountHeader) ?? items.length) };
+  return {
+    items,
+    total: Number(response.headers.get(totalCountHeader) ?? items.length),
+    capped: response.headers.get(totalCountCappedHeader) === 'true',
+  };
 }
 
 export function queryString(params: Record<string, string | number | undefined>): string {

@@ -11,6 +11,8 @@ export interface Reply {
 export interface Call {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
 }
 
@@ -26,8 +28,9 @@ export function stubServer(answers: Record<string, Answer>) {
   const calls: Call[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
-    const path = decodeURIComponent(new URL(input, 'http://shop.test').pathname);
-    const call: Call = { method, path, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
+    const url = new URL(input, 'http://shop.test');
+    const path = decodeURIComponent(url.pathname);
+    const call: Call = { method, path, query: url.searchParams, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
     calls.push(call);
     const answer = answers[`${method} ${path}`];
     const notFound: ApiError = { code: 'NOT_FOUND', message: `No ${method} ${path} here.` };

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { orderListStages, type OrderListStage } from '../../../../common/schemas/orders.ts';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { listCursor } from '../../../../common/pagination.ts';
+import { CursorPagination } from '../../../components/ui/cursor-pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useEveryOrder } from '../../../features/orders/api/order-queries.ts';
@@ -16,14 +17,20 @@ function readStage(value: string | null): OrderListStage | undefined {
 
 /**
  * Every order in the shop, newest first, filtered by stage and searched by order number, e-mail or
- * name. The address keeps the view (?stage=&q=&page=), so a reload or Back shows the same orders.
+ * name. The address keeps the view (?stage=&q=&page=, and the place the page starts after or ends
+ * before), so a reload or Back shows the same orders. Pages step by keyset (ADR 021): reading page
+ * 40,000 costs what reading the first does.
  */
 export default function ManageOrderPage() {
   const [params, setParams] = useSearchParams();
   const stage = readStage(params.get('stage'));
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { search, type, taken, clear } = useAddressSearch(q, (words) => update({ q: words, page: undefined }, true));
+  const after = params.get('after') ?? undefined;
+  const before = after ? undefined : (params.get('before') ?? undefined);
+  const page = after || before ? Math.max(2, Number.parseInt(params.get('page') ?? '2', 10) || 2) : 1;
+  /** Back to the first page: what any new filter or search shows. */
+  const firstPage = { page: undefined, after: undefined, before: undefined };
+  const { search, type, taken, clear } = useAddressSearch(q, (words) => update({ q: words, ...firstPage }, true));
 
   function update(changes: Record<string, string | undefined>, replace = false) {
     const next = new URLSearchParams(params);
@@ -34,15 +41,18 @@ export default function ManageOrderPage() {
     setParams(next, { replace });
   }
 
-  const orders = useEveryOrder({ stage, q: q || undefined, limit: pageSize, offset: (page - 1) * pageSize });
+  const orders = useEveryOrder({ stage, q: q || undefined, limit: pageSize, after, before });
   const total = orders.data?.total ?? 0;
-  const pageCount = Math.ceil(total / pageSize);
+  const capped = orders.data?.capped ?? false;
+  const pageCount = capped ? undefined : Math.ceil(total / pageSize);
+  const items = orders.data?.items ?? [];
+  const hasOlder = items.length === pageSize && (pageCount === undefined || page < pageCount);
   const filtered = Boolean(stage || q);
   const stageLabel = stageFilters.find((filter) => filter.stage === stage)?.label ?? 'All';
 
   function clearFilters() {
     clear();
-    update({ stage: undefined, q: undefined, page: undefined });
+    update({ stage: undefined, q: undefined, ...firstPage });
   }
 
   return (
@@ -64,14 +74,14 @@ export default function ManageOrderPage() {
         {/* A filter takes what is typed in the search box along, even before its pause is over. */}
         <OrderStageFilter stage={stage} onStage={(next) => {
             taken();
-            update({ stage: next, q: search.trim() || undefined, page: undefined });
+            update({ stage: next, q: search.trim() || undefined, ...firstPage });
           }} />
         {/* With nothing found the empty state below says so; this line only announces it. */}
         <p className={`text-sm text-stone-600 ${total === 0 ? 'sr-only' : ''}`} aria-live="polite">
           {orders.data &&
             (total === 0
               ? 'No orders found.'
-              : `${total} ${total === 1 ? 'order' : 'orders'}${stage ? ` · ${stageLabel}` : ''}${q ? ` matching “${q}”` : ''}${pageCount > 1 ? `, page ${page} of ${pageCount}` : ''}`)}
+              : `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 ? 'order' : 'orders'}${stage ? ` · ${stageLabel}` : ''}${q ? ` matching “${q}”` : ''}${page > 1 || hasOlder ? `, page ${page}${pageCount === undefined ? '' : ` of ${pageCount}`}` : ''}`)}
         </p>
       </div>
 
@@ -91,12 +101,26 @@ export default function ManageOrderPage() {
             </button>
           </EmptyState>
         ) : (
-          <EmptyState title={page > 1 ? 'There are no orders on this page' : 'No orders yet'} />
+          <EmptyState title={page > 1 ? 'There are no orders on this page' : 'No orders yet'}>
+            {page > 1 && (
+              <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => update(firstPage)}>
+                Show the newest orders
+              </button>
+            )}
+          </EmptyState>
         )
       ) : (
         <div className={`space-y-6 ${orders.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
           <ManageOrdersTable orders={orders.data.items} />
-          <Pagination page={page} pageCount={pageCount} onPage={(next) => update({ page: next > 1 ? String(next) : undefined })} label="Order pages" />
+          <CursorPagination
+            page={page}
+            pageCount={pageCount}
+            hasOlder={hasOlder}
+            onOlder={() => update({ page: String(page + 1), after: listCursor(items.at(-1)!), before: undefined })}
+            onNewer={() => update(page <= 2 ? firstPage : { page: String(page - 1), before: listCursor(items[0]!), after: undefined })}
+            onNewest={() => update(firstPage)}
+            label="Order pages"
+          />
         </div>
       )}
     </DashboardPage>
