@@ -30,6 +30,20 @@ export async function shopCalls(shopUrl, cookies, customerEmail) {
     const { total } = await readJson(`${shopUrl}${path}${path.includes('?') ? '&' : '?'}limit=1`, cookie);
     return `limit=${pageSize}&offset=${Math.max(0, Math.floor((total - 1) / pageSize) * pageSize)}`;
   };
+  /**
+   * The query that asks for a page deep in a list read by keyset, as its Older button does: after
+   * the item `depth` items down, found here by the slow way, once.
+   * @param {string} path
+   * @param {number} depth
+   * @param {number} pageSize
+   * @param {string | undefined} cookie
+   */
+  const deepPage = async (path, depth, pageSize, cookie) => {
+    const { body } = await readJson(`${shopUrl}${path}${path.includes('?') ? '&' : '?'}limit=1&offset=${depth}`, cookie);
+    const [item] = /** @type {{ _id: string, createdAt: string }[]} */ (body);
+    if (!item) throw new Error(`${path} has fewer than ${depth} items.`);
+    return `limit=${pageSize}&after=${encodeURIComponent(`${item.createdAt}_${item._id}`)}`;
+  };
   const [product] = /** @type {{ _id: string }[]} */ ((await readJson(`${shopUrl}/api/products?limit=1`, undefined)).body);
   const myOrders = `/api/orders/${encodeURIComponent(customerEmail)}`;
   const [myOrder] = /** @type {{ _id: string, orderNumber: string }[]} */ ((await readJson(`${shopUrl}${myOrders}?limit=1`, cookies.customer)).body);
@@ -56,7 +70,8 @@ export async function shopCalls(shopUrl, cookies, customerEmail) {
     { name: 'customer: GET /api/products?limit=100 (add a review)', path: '/api/products?limit=100', cookie: customer },
     { name: 'admin: GET /api/overview', path: '/api/overview', cookie: admin },
     { name: 'admin: GET /api/orders (first page)', path: '/api/orders?limit=20', cookie: admin },
-    { name: 'admin: GET /api/orders, last page', path: `/api/orders?${await lastPage('/api/orders', 20, admin)}`, cookie: admin },
+    { name: 'admin: GET /api/orders, a page 999,960 orders down (after)', path: `/api/orders?${await deepPage('/api/orders', 999_960, 20, admin)}`, cookie: admin },
+    { name: 'admin: GET /api/orders?stage=to-ship, 2nd page (after)', path: `/api/orders?stage=to-ship&${await deepPage('/api/orders?stage=to-ship', 19, 20, admin)}`, cookie: admin },
     { name: 'admin: GET /api/orders?stage=to-ship', path: '/api/orders?stage=to-ship&limit=20', cookie: admin },
     { name: 'admin: GET /api/orders?stage=cancelled', path: '/api/orders?stage=cancelled&limit=20', cookie: admin },
     { name: 'admin: GET /api/orders?q=nakamura (name search)', path: '/api/orders?q=nakamura&limit=20', cookie: admin },
