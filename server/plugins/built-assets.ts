@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { preferredEncoding } from './http-negotiation.ts';
 
 /** What a built file is, by its extension: the build writes only these kinds. */
 const contentTypes: Record<string, string> = {
@@ -22,8 +22,6 @@ export interface BuiltFile {
   br?: Buffer;
   gzip?: Buffer;
   contentType: string;
-  /** A strong tag of its bytes, for a file a browser must check on each load (the page). */
-  etag: string;
 }
 
 /**
@@ -44,7 +42,7 @@ export function readBuiltFile(file: string): BuiltFile | undefined {
   if (!contentType || !fs.existsSync(file)) return undefined;
   const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
   const identity = fs.readFileSync(file);
-  return { identity, br: copy('.br'), gzip: copy('.gz'), contentType, etag: `"${createHash('sha1').update(identity).digest('base64url')}"` };
+  return { identity, br: copy('.br'), gzip: copy('.gz'), contentType };
 }
 
 function readBuiltAssets(folder: string): Map<string, BuiltFile> {
@@ -57,16 +55,9 @@ function readBuiltAssets(folder: string): Map<string, BuiltFile> {
   return assets;
 }
 
-function chosenEncoding(request: FastifyRequest, file: BuiltFile): 'br' | 'gzip' | 'identity' {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (file.br && /\bbr\b/.test(accepted)) return 'br';
-  if (file.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
-}
-
 /** Sends a built file in the best encoding the client takes, with its type; the caller sets the caching. */
 export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile): FastifyReply {
-  const encoding = chosenEncoding(request, file);
+  const encoding = preferredEncoding(request, file);
   reply.header('content-type', file.contentType).header('vary', 'accept-encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(file[encoding] ?? file.identity);

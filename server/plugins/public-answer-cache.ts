@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueVersion } from '../modules/catalogue-cache/catalogue-version.ts';
+import { matchesEntityTag, preferredEncoding } from './http-negotiation.ts';
 
 /** An answer as sent once: its bytes in each encoding, made once, and the headers that go with them. */
 interface KeptAnswer {
@@ -36,17 +37,10 @@ function cacheable(request: FastifyRequest): boolean {
 }
 
 /** The best encoding the client takes of the two kept (brotli, then gzip), else none. */
-function chosenEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
-}
-
 function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): Buffer {
   for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
   reply.header('etag', kept.etag).header('vary', 'accept-encoding');
-  const encoding = chosenEncoding(request);
+  const encoding = preferredEncoding(request);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return kept[encoding];
 }
@@ -97,8 +91,7 @@ export function registerPublicAnswerCache(app: FastifyInstance, version: Catalog
     if (!answer) return;
     request.servedFromCache = true;
     const body = sendKept(request, reply, answer);
-    const sent = request.headers['if-none-match'];
-    if (sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) return reply.code(304).send();
+    if (matchesEntityTag(request, answer.etag)) return reply.code(304).send();
     return reply.send(body);
   });
 

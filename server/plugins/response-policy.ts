@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchesEntityTag } from './http-negotiation.ts';
 
 /** Personal and admin answers, and anything not declared cacheable: no browser or proxy keeps a copy. */
 const neverKept = 'private, no-store';
@@ -11,12 +12,6 @@ function entityTag(payload: string | Buffer): string {
 }
 
 /** Whether the browser's copy (any of the tags it sends, weak or strong) is the current answer. */
-function stillFresh(request: FastifyRequest, tag: string): boolean {
-  const sent = request.headers['if-none-match'];
-  if (!sent) return false;
-  return sent.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag || candidate.trim() === '*');
-}
-
 function revalidates(request: FastifyRequest, reply: FastifyReply): boolean {
   return (
     request.routeOptions.config.cache === 'revalidate' &&
@@ -44,7 +39,7 @@ export function registerResponsePolicy(app: FastifyInstance): void {
     if (request.servedFromCache || !revalidates(request, reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     const tag = entityTag(payload);
     reply.header('etag', tag);
-    if (!stillFresh(request, tag)) return payload;
+    if (!matchesEntityTag(request, tag)) return payload;
     reply.code(304);
     return '';
   });

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from '../../common/schemas/errors.ts';
 import { type BuiltFile, readBuiltFile, registerBuiltAssets, sendBuiltFile } from './built-assets.ts';
+import { matchesEntityTag } from './http-negotiation.ts';
 
 /** The page itself must be revalidated on every load; the other unhashed files (pictures, the icon) are kept a day. */
 function cacheControlFor(filePath: string): string {
@@ -20,11 +22,10 @@ function looksLikeFile(url: string): boolean {
   return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
-/** The app's page, checked by the browser on every load: a 304 when its copy is this build's. */
-function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: BuiltFile): FastifyReply {
-  reply.header('cache-control', 'no-cache').header('etag', page.etag);
-  const sent = request.headers['if-none-match'];
-  if (sent && sent.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+/** The app's page, checked by the browser on every load: a 304 when its copy (tagged `etag`) is this build's. */
+function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: BuiltFile, etag: string): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('etag', etag);
+  if (matchesEntityTag(request, etag)) return reply.code(304).send();
   return sendBuiltFile(request, reply, page);
 }
 
@@ -36,6 +37,8 @@ function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: BuiltFi
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   // The page every app path answers, read once: a new build comes with a restart.
   const page = readBuiltFile(path.join(webRoot, 'index.html'));
+  // A strong tag of its bytes; the hashed assets need none, their names change with them.
+  const pageTag = page && `"${createHash('sha1').update(page.identity).digest('base64url')}"`;
   const built = page !== undefined;
   if (built) {
     registerBuiltAssets(app, webRoot);
@@ -56,8 +59,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const api = isApiPath(request.url);
-    if (page && !api && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) {
-      return sendAppPage(request, reply, page);
+    if (page && pageTag && !api && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) {
+      return sendAppPage(request, reply, page, pageTag);
     }
     const message = api
       ? `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`

@@ -18,7 +18,7 @@ export function SiteLayout() {
         </a>
         <CartSync />
         <SiteHeader />
-        <main id="main" className="min-h-svh flex-1">
+        <main id="main" className="min-h-svh">
           <Outlet />
         </main>
         <SiteFooter />
