@@ -34,13 +34,15 @@ function countChanges(added: string | null, removed: string | null): string {
 /**
  * Adds one order row's share to (sign '+') or takes it from (sign '-') the day it was paid. The day's
  * row is made first when missing, so that the update always finds it; written as two statements
- * because SQLite's triggers cannot hold an upsert.
+ * because SQLite's triggers cannot hold an upsert. On SQLite the missing row is looked for rather than
+ * ignored on conflict: a trigger's OR IGNORE gives way to the outer statement's conflict handling, and
+ * a product's deletion, which clears its orders' product_id, would fail on it.
  */
 function daySalesChange(row: string, sign: '+' | '-', postgres: boolean): string {
   const day = `substr(${row}.paid_at, 1, 10)`;
+  const missing = postgres ? ' on conflict (day) do nothing' : ` and not exists (select 1 from order_sales_days where day = ${day})`;
   return `
-    insert ${postgres ? '' : 'or ignore '}into order_sales_days (day, cents, refunded_cents, orders)
-      select ${day}, 0, 0, 0 where ${row}.paid_at is not null${postgres ? ' on conflict (day) do nothing' : ''};
+    insert into order_sales_days (day, cents, refunded_cents, orders) select ${day}, 0, 0, 0 where ${row}.paid_at is not null${missing};
     update order_sales_days set cents = cents ${sign} ${row}.price_cents, refunded_cents = refunded_cents ${sign} ${row}.refunded_cents, orders = orders ${sign} 1
       where ${row}.paid_at is not null and day = ${day};`;
 }

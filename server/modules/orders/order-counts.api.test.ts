@@ -57,7 +57,7 @@ async function expectCountsTrue() {
 }
 
 describe('the kept order counts', () => {
-  it('stay true as orders are placed, paid, shipped, delivered, cancelled, refunded and deleted', async () => {
+  it('stay true as orders are placed, paid, shipped, delivered, cancelled, refunded, lose their product and are deleted', async () => {
     await expectCountsTrue();
     const orders = [];
     for (let i = 0; i < 5; i += 1) orders.push(await placeOrder(shop.app, carol, plane.id, 1 + i));
@@ -81,6 +81,10 @@ describe('the kept order counts', () => {
     expect((await refund(10)).statusCode).toBe(201);
     await expectCountsTrue();
     expect((await refund(toRefund.price - 10)).statusCode).toBe(201);
+    await expectCountsTrue();
+
+    // Deleting the product clears its paid orders' link to it: an update the counts live through.
+    expect((await call(shop.app, 'DELETE', `/api/products/${plane.id}`, admin)).statusCode).toBe(200);
     await expectCountsTrue();
 
     await shop.db.deleteFrom('orders').where('id', '=', toDelete._id).execute();
