@@ -113,9 +113,9 @@ export type OrderListStage = (typeof orderListStages)[number];
 /** `GET /orders`: the admin's list, filtered by stage and searched by order number, e-mail or name. */
 export const orderListQuerySchema = paginationQuerySchema
   .extend({
+    ...cursorQueryFields,
     stage: z.enum(orderListStages).optional().meta({ description: 'Only orders at this stage; refunded means any money given back' }),
     q: z.string().trim().max(100).optional().meta({ description: 'An order number (J-1042 or 1042), or part of the e-mail or the customer name' }),
-    ...cursorQueryFields,
   })
   .refine(oneWayToPage, oneWayToPageMessage);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;

@@ -28,3 +28,7 @@ export function oneWayToPage(query: { offset: number; after?: string | undefined
   return cursors === 0 || (cursors === 1 && query.offset === 0);
 }
 export const oneWayToPageMessage = { message: 'Give one of after, before and offset', path: ['after'] };
+
+/** `limit` with `offset`, or `after` or `before` a place: a list that pages by keyset (ADR 021). */
+export const keysetPaginationQuerySchema = paginationQuerySchema.extend(cursorQueryFields).refine(oneWayToPage, oneWayToPageMessage);
+export type KeysetPaginationQuery = z.infer<typeof keysetPaginationQuerySchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { contactMessageSchema, newsletterSubscriberSchema } from '../../../common/schemas/inbox.ts';
-import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import { keysetPaginationQuerySchema, paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import type { InboxService } from './inbox-service.ts';
 import { sendPage } from '../../pagination.ts';
 
@@ -39,8 +39,8 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
       config,
       schema: {
         tags: ['inbox'],
-        summary: 'Newsletter subscribers, newest first (admins only)',
-        querystring: paginationQuerySchema,
+        summary: 'Newsletter subscribers, newest first, by offset or after/before a subscriber (admins only)',
+        querystring: keysetPaginationQuerySchema,
         response: { 200: z.array(newsletterSubscriberSchema), 400: apiErrorSchema, ...refusals },
       },
     },

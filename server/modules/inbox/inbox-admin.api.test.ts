@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCursor } from '../../../common/pagination.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
 import { call, type Caller } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
@@ -110,8 +111,31 @@ describe('GET /api/newsletter-subscribers', () => {
     expect(second.json()).toEqual([expected[1]]);
   });
 
-  it('refuses a page larger than 100 with 400', async () => {
+  it('pages after and before a subscriber by keyset, the total the same', async () => {
+    const all = (await get('/api/newsletter-subscribers?limit=100', admin)).json<{ _id: string; createdAt: string }[]>();
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const after = await get(`/api/newsletter-subscribers?limit=2&after=${encodeURIComponent(listCursor(all[0]!))}`, admin);
+    expect(after.json()).toEqual(all.slice(1, 3));
+    expect(after.headers['x-total-count']).toBe(String(all.length));
+    const before = await get(`/api/newsletter-subscribers?limit=2&before=${encodeURIComponent(listCursor(all[2]!))}`, admin);
+    expect(before.json()).toEqual(all.slice(0, 2));
+  });
+
+  it('refuses a page larger than 100, a cursor that is no place, and a cursor with an offset, with 400', async () => {
     expect((await get('/api/newsletter-subscribers?limit=101', admin)).statusCode).toBe(400);
+    expect((await get('/api/newsletter-subscribers?after=yesterday', admin)).statusCode).toBe(400);
+    const place = encodeURIComponent('2026-01-01T08:00:00.000Z_00000000-0000-4000-8000-000000000000');
+    expect((await get(`/api/newsletter-subscribers?offset=10&before=${place}`, admin)).statusCode).toBe(400);
+  });
+
+  it('reads a page after or before a subscriber from the (created_at, id) index, nothing sorted', async () => {
+    const place = { createdAt: '2025-02-15T12:00:00.000Z', id: 'f0000000-0000-4000-8000-000000000000' };
+    for (const page of [{ after: place }, { before: place }]) {
+      const [plan] = await queryPlansOf(shop.database, (db) => createInboxRepository(db).listSubscribers({ limit: 20, offset: 0, ...page }));
+      expect(plan).toContain('newsletter_subscribers_created_at_idx');
+      expect(plan).not.toMatch(/\bSCAN newsletter_subscribers\b(?! USING)|Seq Scan/);
+      if (shop.database.dialect === 'sqlite') expect(plan).not.toContain('TEMP B-TREE');
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { ContactMessagesTable, NewsletterSubscribersTable } from '../../db/schema.ts';
+import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
 import { newRecordId } from '../../record-id.ts';
 
 export type ContactMessageRow = ContactMessagesTable;
@@ -40,10 +41,10 @@ export function createInboxRepository(db: Database) {
       return { rows, total: Number(count.total) };
     },
 
-    /** The confirmed subscribers, newest first, as the contact messages (index newsletter_subscribers_created_at_idx). */
-    async listSubscribers({ limit, offset }: Page): Promise<{ rows: SubscriberRow[]; total: number }> {
+    /** The confirmed subscribers, newest first, by keyset or offset (index newsletter_subscribers_created_at_idx). */
+    async listSubscribers(page: KeysetPage): Promise<{ rows: SubscriberRow[]; total: number }> {
       const [rows, count] = await Promise.all([
-        confirmed().selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        newestFirstPage(confirmed().selectAll(), page),
         confirmed().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };

@@ -1,5 +1,7 @@
 import type { ContactMessage, ContactMessageInput, NewsletterSubscriber } from '../../../common/schemas/inbox.ts';
+import type { KeysetPaginationQuery } from '../../../common/schemas/pagination.ts';
 import type { Clock } from '../../clock.ts';
+import { keysetPageOf } from '../../db/keyset-page.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { newContactMessage } from '../mail/templates/shop-messages.ts';
 import { csvLine } from './csv.ts';
@@ -50,8 +52,8 @@ export function createInboxService(inbox: InboxRepository, clock: Clock, notices
     },
 
     /** Confirmed subscribers only: an address whose owner has not confirmed it is not on the list. */
-    async listSubscribers(page: Page): Promise<{ items: NewsletterSubscriber[]; total: number }> {
-      const { rows, total } = await inbox.listSubscribers(page);
+    async listSubscribers(page: KeysetPaginationQuery): Promise<{ items: NewsletterSubscriber[]; total: number }> {
+      const { rows, total } = await inbox.listSubscribers(keysetPageOf(page));
       return { items: rows.map(toSubscriber), total };
     },
 

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool, type Updateable, sql } from 'kysely';
 import type { OrderListStage } from '../../../common/schemas/orders.ts';
 import type { CancelReason } from '../../../common/ordering.ts';
-import type { ListPlace } from '../../../common/pagination.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import type { DatabaseSchema, OrderCountsTable, OrdersTable, RefundsTable } from '../../db/schema.ts';
 
@@ -35,13 +35,7 @@ export interface PaidBy {
   card?: { brand: string; last4: string } | undefined;
 }
 
-/** A page: `limit` items from `offset`, or by keyset just older (`after`) or newer (`before`) than a place. */
-interface Page {
-  limit: number;
-  offset: number;
-  after?: ListPlace | undefined;
-  before?: ListPlace | undefined;
-}
+type Page = KeysetPage;
 
 /** A page of orders and how many match: exactly, or (`capped`) at least that many. */
 export interface OrderPage {
@@ -125,11 +119,8 @@ export function createOrderRepository(db: Database) {
     return limit !== undefined && total === limit ? { total: searchCountCap, capped: true } : { total, capped: false };
   }
 
-  /**
-   * A page newest first. By keyset, the index is read from the place on; by offset, it walks the rows
-   * before the page too. Newer-than (`before`) reads upwards and turns the page round.
-   */
-  async function page(where: OrderFilter & { email?: string }, { limit, offset, after, before }: Page): Promise<OrderPage> {
+  /** A page newest first (by keyset or offset), with how many orders match. */
+  async function page(where: OrderFilter & { email?: string }, pageOf: Page): Promise<OrderPage> {
     let query = db.selectFrom('orders');
     if (where.email !== undefined) query = query.where('email', '=', where.email);
     if (where.stage) query = query.where(stageConditions[where.stage]);
@@ -140,23 +131,7 @@ export function createOrderRepository(db: Database) {
         eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]),
       );
     }
-    let rows: OrderRow[];
-    if (before) {
-      const newer = await query
-        .selectAll()
-        .where('created_at', '>=', before.createdAt)
-        .where((eb) => eb.or([eb('created_at', '>', before.createdAt), eb('id', '>', before.id)]))
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .limit(limit)
-        .execute();
-      rows = newer.reverse();
-    } else {
-      const from = after
-        ? query.where('created_at', '<=', after.createdAt).where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb('id', '<', after.id)]))
-        : query;
-      rows = await from.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
-    }
+    const rows = await newestFirstPage(query.selectAll(), pageOf);
     const [listed, count] = await Promise.all([withStock(rows), countMatching(where, query)]);
     return { rows: listed, ...count };
   }

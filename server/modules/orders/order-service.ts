@@ -1,4 +1,4 @@
-import { parseListCursor } from '../../../common/pagination.ts';
+import { keysetPageOf } from '../../db/keyset-page.ts';
 import { carrierName } from '../../../common/carriers.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
@@ -162,13 +162,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     },
 
     /** The admin's list: at a stage, and for a search that reads as an order number that order, else orders whose e-mail or name contains it. */
-    async listAll({ stage, q, after, before, ...page }: OrderListQuery) {
+    async listAll({ stage, q, ...page }: OrderListQuery) {
       const number = q ? parseOrderNumber(q) : undefined;
-      const place = (cursor: string | undefined) => (cursor ? parseListCursor(cursor) : undefined);
-      const { rows, total, capped } = await orders.listAll(
-        { stage, number, text: number === undefined ? q : undefined },
-        { ...page, after: place(after), before: place(before) },
-      );
+      const { rows, total, capped } = await orders.listAll({ stage, number, text: number === undefined ? q : undefined }, keysetPageOf(page));
       return { items: rows.map(toListedOrder), total, capped };
     },
 

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { listCursor } from '../../../../common/pagination.ts';
+import type { NewsletterSubscriber } from '../../../../common/schemas/inbox.ts';
+import { CursorPagination } from '../../../components/ui/cursor-pagination.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
@@ -42,9 +45,19 @@ function ContactMessages() {
   );
 }
 
+/** Subscribers are shown twice as many to a page as messages: a line each. */
+const subscribersPerPage = pageSize * 2;
+
+/** Which page of subscribers is shown, and the cursor that reads it (none for the first). */
+interface SubscribersPlace {
+  page: number;
+  after?: string;
+  before?: string;
+}
+
 function Subscribers() {
-  const [page, setPage] = useState(1);
-  const subscribers = useNewsletterSubscribers({ limit: pageSize * 2, offset: (page - 1) * pageSize * 2 });
+  const [place, setPlace] = useState<SubscribersPlace>({ page: 1 });
+  const subscribers = useNewsletterSubscribers({ limit: subscribersPerPage, after: place.after, before: place.before });
   if (subscribers.isPending) return <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the subscribers" />;
   if (subscribers.isError) return <ErrorState title="We could not load the subscribers" error={subscribers.error} onRetry={() => void subscribers.refetch()} />;
   if (subscribers.data.items.length === 0) return <EmptyState title="No subscribers yet">Addresses from the newsletter box arrive here.</EmptyState>;
@@ -70,8 +83,24 @@ function Subscribers() {
           </StackingRow>
         ))}
       </StackingTable>
-      <Pagination page={page} pageCount={Math.ceil(subscribers.data.total / (pageSize * 2))} onPage={setPage} label="Subscriber pages" />
+      <SubscriberPages place={place} items={subscribers.data.items} total={subscribers.data.total} onPlace={setPlace} />
     </div>
+  );
+}
+
+/** Newer and older pages by keyset: a list of 100,000 addresses costs the same to read at any depth. */
+function SubscriberPages({ place, items, total, onPlace }: { place: SubscribersPlace; items: NewsletterSubscriber[]; total: number; onPlace: (place: SubscribersPlace) => void }) {
+  const pageCount = Math.ceil(total / subscribersPerPage);
+  return (
+    <CursorPagination
+      page={place.page}
+      pageCount={pageCount}
+      hasOlder={items.length === subscribersPerPage && place.page < pageCount}
+      onOlder={() => onPlace({ page: place.page + 1, after: listCursor(items.at(-1)!) })}
+      onNewer={() => onPlace(place.page <= 2 ? { page: 1 } : { page: place.page - 1, before: listCursor(items[0]!) })}
+      onNewest={() => onPlace({ page: 1 })}
+      label="Subscriber pages"
+    />
   );
 }
 

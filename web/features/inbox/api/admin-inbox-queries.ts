@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ContactMessage, NewsletterSubscriber } from '../../../../common/schemas/inbox.ts';
-import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
+import type { KeysetPaginationQuery, PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import { apiGetPage, queryString } from '../../../lib/api-client.ts';
 
 export function useContactMessages(page: Partial<PaginationQuery>) {
@@ -11,7 +11,8 @@ export function useContactMessages(page: Partial<PaginationQuery>) {
   });
 }
 
-export function useNewsletterSubscribers(page: Partial<PaginationQuery>) {
+/** A page of the confirmed subscribers, newest first, `after` or `before` one of them (ADR 021). */
+export function useNewsletterSubscribers(page: Partial<KeysetPaginationQuery>) {
   return useQuery({
     queryKey: ['inbox', 'subscribers', page],
     queryFn: ({ signal }) => apiGetPage<NewsletterSubscriber>(`/api/newsletter-subscribers${queryString(page)}`, { signal }),
