@@ -18,6 +18,7 @@ import { productPagesMigration } from './migrations/015-product-pages.ts';
 import { cartAndCheckoutMigration } from './migrations/016-cart-and-checkout.ts';
 import { catalogueVersionMigration } from './migrations/017-catalogue-version.ts';
 import { orderCountsMigration } from './migrations/018-order-counts.ts';
+import { pictureSizesMigration } from './migrations/019-picture-sizes.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '016-cart-and-checkout': cartAndCheckoutMigration,
   '017-catalogue-version': catalogueVersionMigration,
   '018-order-counts': orderCountsMigration,
+  '019-picture-sizes': pictureSizesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -287,7 +287,10 @@ export interface AuthTwoFactorTable {
 export interface ProductImagesTable {
   id: string;
   content_type: string;
+  /** The picture at most 800 px wide (as uploaded, for a picture stored before pictures were resized). */
   bytes: Buffer;
+  /** Its copy at most 400 px wide, of the same type; null for a picture stored before pictures were resized. */
+  small_bytes: Buffer | null;
   created_at: string;
 }
 

@@ -10,8 +10,8 @@ export function createProductImageRepository(db: Database) {
       await db.insertInto('product_images').values(row).execute();
     },
 
-    findById(id: string): Promise<Pick<ProductImageRow, 'content_type' | 'bytes'> | undefined> {
-      return db.selectFrom('product_images').select(['content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
+    findById(id: string): Promise<Pick<ProductImageRow, 'content_type' | 'bytes' | 'small_bytes'> | undefined> {
+      return db.selectFrom('product_images').select(['content_type', 'bytes', 'small_bytes']).where('id', '=', id).executeTakeFirst();
     },
   };
 }

@@ -12,6 +12,11 @@ export interface ProductImageRouteOptions {
 
 const imageIdParamsSchema = z.object({ id: z.string().max(200) });
 
+/** `?w=400` asks for the card's copy; without it, the product page's (ADR 004). */
+const imageSizeQuerySchema = z.object({
+  w: z.literal('400').optional().meta({ description: 'Ask for the copy at most 400 px wide (a card or thumbnail)' }),
+});
+
 /** The picture's bytes. Fastify sends a Buffer as it is: this schema only types the reply and documents it. */
 const imageBytesSchema = z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'The picture, as image/jpeg, image/png or image/webp' });
 
@@ -28,13 +33,14 @@ export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions>
       config: { access: 'public', cache: 'immutable' },
       schema: {
         tags: ['products'],
-        summary: 'An uploaded product picture (JPEG, PNG or WebP)',
+        summary: 'An uploaded product picture (WebP, 800 px wide at most, or 400 with ?w=400; JPEG or PNG if stored before pictures were resized)',
         params: imageIdParamsSchema,
-        response: { 200: imageBytesSchema, 404: apiErrorSchema },
+        querystring: imageSizeQuerySchema,
+        response: { 200: imageBytesSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { contentType, bytes } = await images.get(request.params.id);
+      const { contentType, bytes } = await images.get(request.params.id, request.query.w ? 'small' : 'large');
       return reply
         .type(contentType)
         .header('cache-control', foreverCached)
