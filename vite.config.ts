@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import path from 'node:path';
 import { firstLoadChunk } from './scripts/first-load-chunk.ts';
+import { productPicturesManifestPlugin } from './scripts/product-pictures-manifest.ts';
 
 const firstLoad = firstLoadChunk();
 
@@ -10,7 +12,7 @@ const firstLoad = firstLoadChunk();
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), firstLoad.plugin],
+  plugins: [react(), tailwindcss(), firstLoad.plugin, productPicturesManifestPlugin(path.resolve('web/assets/product-pictures'))],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

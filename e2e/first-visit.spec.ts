@@ -70,7 +70,7 @@ test.describe('the sign-in pages’ frame', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       for (const width of [390, 768, 1024, 1280, 1600]) {
         await page.setViewportSize({ width, height: 1100 });
-        const picture = page.locator('img[src="/images/products/smoothing-plane.webp"]');
+        const picture = page.locator('img[src^="/assets/smoothing-plane-"]');
         if (width >= 1024) {
           const pictureBox = (await picture.boundingBox())!;
           for (const words of ['Tools made to be handed down.', 'Your account keeps your orders, payments and reviews in one place.']) {

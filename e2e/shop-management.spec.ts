@@ -63,7 +63,7 @@ test.describe('managing the shop', () => {
     await form.getByLabel('Price (USD)').fill('18.50');
     await form.getByLabel('Minimum order').fill('2');
 
-    await form.getByLabel(/Or upload pictures/).setInputFiles('web/public/images/products/block-plane-400.webp');
+    await form.getByLabel(/Or upload pictures/).setInputFiles('web/assets/product-pictures/block-plane-400.webp');
     await expect(form.getByRole('list', { name: 'The product’s pictures' }).getByRole('img', { name: 'Picture 1' })).toHaveAttribute('src', /^\/api\/product-images\/[0-9a-f-]{36}$/);
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(notifications(page)).toContainText('Product Added');

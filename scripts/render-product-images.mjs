@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Renders the hand-written product illustrations (web/assets-src/products/*.svg)
-// into the WebP files served by the shop (web/public/images/products):
+// into the WebP files the shop builds in with content-hashed names (web/assets/product-pictures):
 //   <slug>.webp      800x600, the product page / full size
 //   <slug>-400.webp  400x300, cards and thumbnails
 //
@@ -14,7 +14,7 @@ import sharp from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = path.join(root, 'web', 'assets-src', 'products');
-const outDir = path.join(root, 'web', 'public', 'images', 'products');
+const outDir = path.join(root, 'web', 'assets', 'product-pictures');
 
 const SIZES = [
   { suffix: '', width: 800, height: 600, quality: 80 },

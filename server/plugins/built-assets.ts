@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { productPicturesManifest } from '../../common/built-pictures.ts';
 import { preferredEncoding } from './http-negotiation.ts';
 
 /** What a built file is, by its extension: the build writes only these kinds. */
@@ -64,12 +65,42 @@ export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file
 }
 
 /**
- * The build's hashed files (scripts, styles, fonts under /assets), read into memory once at start
- * (a new build comes with a restart) and sent as they are, compressed by the build, on every request.
+ * The stable names of the shop's own product pictures (`smoothing-plane.webp`) and the hashed files
+ * in /assets they were built into, as the build wrote them (scripts/product-pictures-manifest.ts).
+ */
+function readPictureNames(webRoot: string): Map<string, string> {
+  const manifest = path.join(webRoot, productPicturesManifest);
+  if (!fs.existsSync(manifest)) return new Map();
+  const files = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(files).map(([name, file]) => [name, path.basename(file)]));
+}
+
+/**
+ * The headers a product picture goes with under its stable name: kept a day, as the name may hold
+ * another picture after the next build. The pages use the hashed names; this one is for the
+ * catalogue's records, a page's social preview and the e-mails.
+ */
+const stablePictureHeaders = { ...assetHeaders, 'cache-control': 'public, max-age=86400' };
+
+/**
+ * The build's hashed files (scripts, styles, fonts and the shop's own product pictures under
+ * /assets), read into memory once at start (a new build comes with a restart) and sent as they are,
+ * compressed by the build, on every request. The product pictures answer their stable names too.
  */
 export function registerBuiltAssets(app: FastifyInstance, webRoot: string): void {
   const assets = readBuiltAssets(path.join(webRoot, 'assets'));
   if (assets.size === 0) return;
+  const pictures = readPictureNames(webRoot);
+  app.get<{ Params: { file: string } }>(
+    '/images/products/:file',
+    { helmet: false, config: { access: 'public', cache: 'immutable' }, schema: { hide: true } },
+    async (request, reply) => {
+      const hashed = pictures.get(request.params.file);
+      const asset = hashed === undefined ? undefined : assets.get(hashed);
+      if (!asset) return reply.callNotFound();
+      return sendBuiltFile(request, reply.headers(stablePictureHeaders), asset);
+    },
+  );
   app.get<{ Params: { file: string } }>(
     '/assets/:file',
     { helmet: false, config: { access: 'public', cache: 'immutable' }, schema: { hide: true } },

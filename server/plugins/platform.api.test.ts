@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPicturesManifest } from '../../common/built-pictures.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let shop: TestApp;
 let webRoot: string;
+/** Stands in for a WebP picture's bytes: only who serves them, and how, matters here. */
+const picture = Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 a picture', 'latin1');
 
 beforeAll(async () => {
   // A stand-in for the built web app: an index page and one hashed asset.
@@ -17,6 +20,9 @@ beforeAll(async () => {
   // The build writes brotli copies beside the files; the server sends them to browsers that accept br.
   fs.writeFileSync(path.join(webRoot, 'index.html.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(webRoot, 'index.html'))));
   fs.writeFileSync(path.join(webRoot, 'assets', 'main-abc123.js.br'), zlib.brotliCompressSync(fs.readFileSync(path.join(webRoot, 'assets', 'main-abc123.js'))));
+  // One of the shop's own product pictures under its hashed name, and the build's note of its stable one.
+  fs.writeFileSync(path.join(webRoot, 'assets', 'smoothing-plane-Ab12Cd34.webp'), picture);
+  fs.writeFileSync(path.join(webRoot, productPicturesManifest), JSON.stringify({ 'smoothing-plane.webp': 'assets/smoothing-plane-Ab12Cd34.webp' }));
   shop = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -149,6 +155,28 @@ describe('the web app', () => {
     const res = await shop.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  it('serves a product picture under its hashed name for a year, and under its stable name for a day', async () => {
+    const hashed = await shop.app.inject({ method: 'GET', url: '/assets/smoothing-plane-Ab12Cd34.webp' });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['content-type']).toBe('image/webp');
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.rawPayload.equals(picture)).toBe(true);
+
+    const stable = await shop.app.inject({ method: 'GET', url: '/images/products/smoothing-plane.webp' });
+    expect(stable.statusCode).toBe(200);
+    expect(stable.headers['content-type']).toBe('image/webp');
+    expect(stable.headers['cache-control']).toBe('public, max-age=86400');
+    expect(stable.headers['x-content-type-options']).toBe('nosniff');
+    expect(stable.rawPayload.equals(picture)).toBe(true);
+  });
+
+  it('answers a product picture the build did not make with 404', async () => {
+    for (const url of ['/images/products/no-such-tool.webp', '/images/products/smoothing-plane-Ab12Cd34.webp']) {
+      const res = await shop.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
   });
 });
 

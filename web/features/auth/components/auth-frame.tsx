@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { ownPictureFiles } from '../../../lib/product-picture-files.ts';
+
+/** The shop's own picture of its No. 4 smoothing plane, in its hashed files. */
+const smoothingPlane = ownPictureFiles('/images/products/smoothing-plane.webp')!;
 
 /**
  * The frame of the sign-in pages: a workshop picture beside the form on wide screens, the form alone on
@@ -14,7 +18,7 @@ export function AuthFrame({ title, intro, children }: { title: string; intro: Re
         <div className="hidden flex-col bg-stone-900 text-stone-100 lg:flex">
           <div className="relative min-h-56 flex-1">
             <img
-              src="/images/products/smoothing-plane.webp"
+              src={smoothingPlane.large}
               alt=""
               width={800}
               height={800}

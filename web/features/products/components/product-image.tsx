@@ -1,14 +1,17 @@
 import type { Product } from '../../../../common/schemas/products.ts';
+import { ownPictureFiles } from '../../../lib/product-picture-files.ts';
 
-const ownImage = /^\/images\/products\/([a-z0-9-]+)\.webp$/;
 const uploadedImage = /^\/api\/product-images\/[0-9a-f-]{36}$/;
 
-/** The picture's 400 and 800 px copies, for the shop's own images and uploaded ones; none for another address. */
-function widthsOf(src: string): string | undefined {
-  const slug = ownImage.exec(src)?.[1];
-  if (slug) return `/images/products/${slug}-400.webp 400w, ${src} 800w`;
-  if (uploadedImage.test(src)) return `${src}?w=400 400w, ${src} 800w`;
-  return undefined;
+/**
+ * Where the picture is read from, and its 400 and 800 px copies: the shop's own pictures from their
+ * hashed files, uploaded ones at their two widths, any other address as it is.
+ */
+function filesOf(src: string): { src: string; srcSet?: string } {
+  const own = ownPictureFiles(src);
+  if (own) return { src: own.large, srcSet: `${own.small} 400w, ${own.large} 800w` };
+  if (uploadedImage.test(src)) return { src, srcSet: `${src}?w=400 400w, ${src} 800w` };
+  return { src };
 }
 
 /**
@@ -22,10 +25,10 @@ export function ProductImage({ product, sizes, eager = false }: { product: Produ
 
 /** Any one of a product's pictures, at 4:3 unless `className` says otherwise. */
 export function PictureImage({ src, alt, sizes, eager = false, className = 'aspect-[4/3] w-full' }: { src: string; alt: string; sizes: string; eager?: boolean; className?: string }) {
-  const srcSet = widthsOf(src);
+  const { src: file, srcSet } = filesOf(src);
   return (
     <img
-      src={src}
+      src={file}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
       alt={alt}

@@ -1,4 +1,8 @@
 import { Link } from 'react-router';
+import { ownPictureFiles } from '../../../lib/product-picture-files.ts';
+
+/** The shop's own picture of its No. 4 smoothing plane, in its hashed files. */
+const smoothingPlane = ownPictureFiles('/images/products/smoothing-plane.webp')!;
 
 /** The first thing a visitor sees: who we are, and the way to the whole collection. */
 export function Hero() {
@@ -26,8 +30,8 @@ export function Hero() {
         <div className="relative">
           <div aria-hidden="true" className="absolute -inset-4 rounded-3xl bg-gradient-to-br from-amber-600/30 to-transparent blur-2xl" />
           <img
-            src="/images/products/smoothing-plane.webp"
-            srcSet="/images/products/smoothing-plane-400.webp 400w, /images/products/smoothing-plane.webp 800w"
+            src={smoothingPlane.large}
+            srcSet={`${smoothingPlane.small} 400w, ${smoothingPlane.large} 800w`}
             sizes="(min-width: 1024px) 600px, 100vw"
             alt="A Joinery No. 4 smoothing plane with a walnut tote and knob"
             width={800}

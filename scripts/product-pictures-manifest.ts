@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { productPicturesManifest } from '../common/built-pictures.ts';
+
+
+/**
+ * Writes which hashed file in /assets each of the shop's own product pictures became
+ * (`{ "smoothing-plane.webp": "assets/smoothing-plane-3kf9sD1x.webp", … }`), so that the server can
+ * keep answering a product's stable address, /images/products/<name>, which the catalogue's records,
+ * a page's social preview and the e-mails name (ADR 022).
+ */
+export function productPicturesManifestPlugin(picturesFolder: string): Plugin {
+  // The bundle names an asset's source relative to the app's root (web/).
+  let root = '';
+  return {
+    name: 'joinery:product-pictures-manifest',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const files: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'asset') continue;
+        const source = output.originalFileNames.find((name) => path.resolve(root, name).startsWith(picturesFolder + path.sep));
+        if (source) files[path.basename(source)] = output.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: productPicturesManifest, source: `${JSON.stringify(files, null, 2)}\n` });
+    },
+  };
+}
