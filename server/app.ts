@@ -12,8 +12,10 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
+import { readAccountVersion } from './modules/auth/account-version.ts';
 import { createSessions } from './modules/auth/viewer.ts';
 import { createCatalogueVersion } from './modules/catalogue-cache/catalogue-version.ts';
+import { createVersionWatch } from './db/version-watch.ts';
 import { createUserRepository } from './modules/users/user-repository.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
 import { createUserService } from './modules/users/user-service.ts';
@@ -173,7 +175,14 @@ export async function buildApp({ config, database, logger = true, logStream, sms
     mailer,
     log: app.log,
   });
-  const sessions = createSessions(auth);
+  // Who a session cookie is, kept by each process while no session or account changes (ADR 023).
+  const accountVersion = createVersionWatch(() => readAccountVersion(db), config.sessionCache.checkEveryMs);
+  const sessions = createSessions(auth, accountVersion, clock, { keepMs: config.sessionCache.keepMs, maxSessions: 10_000 });
+  // A change made here (a sign-out, a role given) is seen by this process's next request.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') accountVersion.lookAgain();
+    done();
+  });
   // Before any route is added: every route's declared access and cache policy, enforced by one hook each.
   registerResponsePolicy(app);
   registerPublicAnswerCache(app, createCatalogueVersion(db), { checkEveryMs: config.catalogueCheckMs, maxAnswers: 500 });

@@ -19,6 +19,7 @@ import { cartAndCheckoutMigration } from './migrations/016-cart-and-checkout.ts'
 import { catalogueVersionMigration } from './migrations/017-catalogue-version.ts';
 import { orderCountsMigration } from './migrations/018-order-counts.ts';
 import { pictureSizesMigration } from './migrations/019-picture-sizes.ts';
+import { accountVersionMigration } from './migrations/020-account-version.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '017-catalogue-version': catalogueVersionMigration,
   '018-order-counts': orderCountsMigration,
   '019-picture-sizes': pictureSizesMigration,
+  '020-account-version': accountVersionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -353,6 +353,12 @@ export interface OrderSalesDaysTable {
   orders: Count;
 }
 
+/** One row: raised by triggers whenever a session ends or changes, or an account changes (ADR 023). */
+export interface AccountVersionTable {
+  id: number;
+  version: Count;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -382,4 +388,5 @@ export interface DatabaseSchema {
   catalogue_version: CatalogueVersionTable;
   order_counts: OrderCountsTable;
   order_sales_days: OrderSalesDaysTable;
+  account_version: AccountVersionTable;
 }

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createVersionWatch } from '../db/version-watch.ts';
 import type { CatalogueVersion } from '../modules/catalogue-cache/catalogue-version.ts';
 import { matchesEntityTag, preferredEncoding } from './http-negotiation.ts';
 
@@ -54,30 +55,16 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer
  */
 export function registerPublicAnswerCache(app: FastifyInstance, version: CatalogueVersion, settings: PublicAnswerCacheSettings): void {
   const kept = new Map<string, KeptAnswer>();
+  const watch = createVersionWatch(() => version.current(), settings.checkEveryMs);
   let keptVersion: number | undefined;
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  let check: Promise<void> | undefined;
 
-  async function lookAtVersion(): Promise<void> {
-    const current = await version.current();
+  /** Brings the kept answers up to date with the catalogue: all dropped when its version moved. */
+  async function upToDate(): Promise<void> {
+    const current = await watch.current();
     if (current !== keptVersion) {
       kept.clear();
       keptVersion = current;
     }
-  }
-
-  /**
-   * Brings the kept answers up to date with the catalogue, one look at a time however many requests
-   * wait. Elapsed time, not the shop's clock: a test's stopped clock must not stop the looking.
-   */
-  function upToDate(): Promise<void> {
-    const startedAt = performance.now();
-    if (startedAt - checkedAt < settings.checkEveryMs) return Promise.resolve();
-    check ??= lookAtVersion().finally(() => {
-      checkedAt = startedAt;
-      check = undefined;
-    });
-    return check;
   }
 
   app.decorateRequest('servedFromCache', false);
@@ -120,7 +107,7 @@ export function registerPublicAnswerCache(app: FastifyInstance, version: Catalog
 
   // A change made here is seen by this process's next request, not up to `checkEveryMs` later.
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') checkedAt = Number.NEGATIVE_INFINITY;
+    if (request.method !== 'GET' && request.method !== 'HEAD') watch.lookAgain();
     done();
   });
 }

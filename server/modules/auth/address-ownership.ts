@@ -1,14 +1,12 @@
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { sessionCookieValue } from './session-cookie.ts';
 
 /**
  * How someone proved that they read the mail of an address: Google vouched for it, they used the
  * reset link, or they opened the confirmation link somewhere the account is not signed in.
  */
 export type AddressProof = 'google' | 'password-reset' | 'confirmation-link';
-
-/** better-auth's session cookie, with the `__Secure-` prefix on https; its value is `token.signature`. */
-const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
 /**
  * An address belongs to whoever can read its mail (ADR 016). Until someone proves it, an account's
@@ -30,7 +28,7 @@ export function createAddressOwnership(db: Database) {
      * address there is the one who signed up, and keeps the password they chose.
      */
     async signedInAs(userId: string, cookieHeader: string | null | undefined): Promise<boolean> {
-      const value = sessionCookie.exec(cookieHeader ?? '')?.[1];
+      const value = sessionCookieValue(cookieHeader);
       if (!value) return false;
       const token = decodeURIComponent(value).split('.')[0] ?? '';
       const session = await db.selectFrom('session').select('userId').where('token', '=', token).executeTakeFirst();

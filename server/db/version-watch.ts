@@ -1,0 +1,37 @@
+/**
+ * Keeps up with a version row that the database's triggers raise with every change to what it stands
+ * for (the catalogue's, migration 017; the accounts', migration 020). A process keeps what it read
+ * while the version stays the same, and looks at the row at most every `checkEveryMs`, one look at a
+ * time however many requests wait: every process sees a change within that time and a request.
+ * Elapsed time, not the shop's clock: a test's stopped clock must not stop the looking.
+ */
+export function createVersionWatch(read: () => Promise<number>, checkEveryMs: number) {
+  let seen: number | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let look: Promise<number> | undefined;
+
+  return {
+    /** The version, as read at most `checkEveryMs` ago. */
+    current(): Promise<number> {
+      const startedAt = performance.now();
+      if (seen !== undefined && startedAt - checkedAt < checkEveryMs) return Promise.resolve(seen);
+      look ??= read()
+        .then((version) => {
+          seen = version;
+          checkedAt = startedAt;
+          return version;
+        })
+        .finally(() => {
+          look = undefined;
+        });
+      return look;
+    },
+
+    /** The next `current()` reads the row: this process may just have changed what it counts. */
+    lookAgain(): void {
+      checkedAt = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
+
+export type VersionWatch = ReturnType<typeof createVersionWatch>;
