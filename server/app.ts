@@ -185,11 +185,12 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   });
   // Before any route is added: every route's declared access and cache policy, enforced by one hook each.
   registerResponsePolicy(app);
+  // Before the catalogue's kept answers, which answer in the first hooks: they carry them too.
+  registerSecurityHeaders(app, config);
   registerPublicAnswerCache(app, createCatalogueVersion(db), { checkEveryMs: config.catalogueCheckMs, maxAnswers: 500 });
   registerRouteAccess(app, sessions, config.siteOrigins);
   // After the route checks: a shop that refuses to start never starts running jobs.
   registerJobQueue(app, jobs);
-  await registerSecurityHeaders(app, config);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await registerApiDocs(app);
   await registerRateLimits(app, rateLimits, sessions, clock);

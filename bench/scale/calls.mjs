@@ -79,7 +79,7 @@ export async function shopCalls(shopUrl, cookies, customerEmail) {
     { name: 'admin: GET /api/users (first page)', path: '/api/users?limit=20', cookie: admin },
     { name: 'admin: GET /api/users, last page', path: `/api/users?${await lastPage('/api/users', 20, admin)}`, cookie: admin },
     { name: 'admin: GET /api/newsletter-subscribers (first page)', path: '/api/newsletter-subscribers?limit=20', cookie: admin },
-    { name: 'admin: GET /api/newsletter-subscribers, last page', path: `/api/newsletter-subscribers?${await lastPage('/api/newsletter-subscribers', 20, admin)}`, cookie: admin },
+    { name: 'admin: GET /api/newsletter-subscribers, the last page (after)', path: `/api/newsletter-subscribers?${await deepPage('/api/newsletter-subscribers', 94_980, 20, admin)}`, cookie: admin },
     { name: 'admin: GET /api/newsletter-subscribers.csv (export)', path: '/api/newsletter-subscribers.csv', cookie: admin },
     { name: 'admin: GET /api/contact-messages (first page)', path: '/api/contact-messages?limit=10', cookie: admin },
     { name: 'admin: GET /api/contact-messages, last page', path: `/api/contact-messages?${await lastPage('/api/contact-messages', 10, admin)}`, cookie: admin },

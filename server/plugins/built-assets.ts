@@ -93,7 +93,7 @@ export function registerBuiltAssets(app: FastifyInstance, webRoot: string): void
   const pictures = readPictureNames(webRoot);
   app.get<{ Params: { file: string } }>(
     '/images/products/:file',
-    { helmet: false, config: { access: 'public', cache: 'immutable' }, schema: { hide: true } },
+    { config: { access: 'public', cache: 'immutable', securityHeaders: false }, schema: { hide: true } },
     async (request, reply) => {
       const hashed = pictures.get(request.params.file);
       const asset = hashed === undefined ? undefined : assets.get(hashed);
@@ -103,7 +103,7 @@ export function registerBuiltAssets(app: FastifyInstance, webRoot: string): void
   );
   app.get<{ Params: { file: string } }>(
     '/assets/:file',
-    { helmet: false, config: { access: 'public', cache: 'immutable' }, schema: { hide: true } },
+    { config: { access: 'public', cache: 'immutable', securityHeaders: false }, schema: { hide: true } },
     async (request, reply) => {
       const asset = assets.get(request.params.file);
       if (!asset) return reply.callNotFound();

@@ -54,6 +54,20 @@ describe(`the public answer cache (${testDialect})`, () => {
     expect(await priceOf(product.id)).toBe(99);
   });
 
+  it('sends a kept answer with the same security headers as the first', async () => {
+    const product = await addProduct(people.shop.db, { name: 'Guarded marking gauge', priceCents: 2600 });
+    const first = await get(`/api/products/${product.id}`);
+    await changePriceUnseen(people.shop.db, product.id, 9900);
+    const kept = await get(`/api/products/${product.id}`);
+    // The same bytes: answered from memory.
+    expect(kept.body).toBe(first.body);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-resource-policy']) {
+      expect(first.headers[name], name).toBeDefined();
+      expect(kept.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(kept.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('sends the kept answer compressed as the browser asks, with its total, and a 304 for the copy the browser has', async () => {
     const plain = await get('/api/products?limit=5');
     for (const encoding of ['br', 'gzip'] as const) {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env.ts';
 
 /** The bot-check providers' script and frame origins, allowed only when one is configured. */
@@ -8,18 +9,45 @@ const captchaOrigins = {
   recaptcha: ['https://www.google.com', 'https://www.gstatic.com'],
 } as const;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` for a route that sets the few headers a file needs itself (the build's hashed files). */
+    securityHeaders?: false;
+  }
+}
+
+/**
+ * The headers helmet sets for these options, read once by running it on a stand-in response: they
+ * depend only on the configuration (no nonces), so no request needs helmet to run again.
+ */
+function headersHelmetSets(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 /**
  * Security headers with a Content-Security-Policy the built app runs under: every script, style and
  * font comes from the shop itself (and the bot-check's provider and Stripe, when set up), images from
- * the shop or any https address, and nothing may frame it.
+ * the shop or any https address, and nothing may frame it. Helmet's, written once at start and set
+ * with one call on each request, before anything can answer it: the catalogue's kept answers carry
+ * them too.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+export function securityHeaders(config: AppConfig): Record<string, string> {
   const https = config.publicUrl.startsWith('https://');
   const captcha = config.auth.captcha ? captchaOrigins[config.auth.captcha.provider] : [];
   // Stripe Elements runs Stripe's script and frames, which talk to Stripe's API.
   const stripe = config.payments.gateway === 'stripe' ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   const stripeApi = config.payments.gateway === 'stripe' ? ['https://api.stripe.com'] : [];
-  await app.register(helmet, {
+  return headersHelmetSets({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,5 +69,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
       },
     },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+}
+
+/** Sets the security headers on every answer, first thing; a route may opt out with `securityHeaders: false`. */
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers);
+    done();
   });
 }
