@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { machineDescription, startShop } from './start-shop.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const warmUpSeconds = 3;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const browserHeaders = { 'accept-encoding': 'br, gzip' };
 /** Headers a baseline repeats: what a browser needs to read the bytes. */
@@ -17,11 +18,12 @@ const repeatedHeaders = ['content-type', 'content-encoding', 'cache-control', 'e
 
 /**
  * @param {string} url
+ * @param {number} [seconds]
  * @returns {Promise<import('autocannon').Result>}
  */
-function load(url) {
+function load(url, seconds = duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, duration, connections, headers: browserHeaders }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, duration: seconds, connections, headers: browserHeaders }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -97,6 +99,10 @@ const fastify = await startBaseline('bench/fastify-server.mjs', answers);
 
 const rows = [];
 try {
+  // Each server runs the first call for a while unmeasured, so that every figure is of code the
+  // JIT has compiled: without it the first call measured the shop's start-up, not its steady state.
+  const [, firstPath] = calls[0];
+  for (const server of [shop, bare, fastify]) await load(`${server.url}${firstPath}`, warmUpSeconds);
   for (const [name, path] of calls) {
     const ours = await load(`${shop.url}${path}`);
     const bareRun = await load(`${bare.url}${path}`);
