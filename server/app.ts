@@ -178,9 +178,10 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   // Who a session cookie is, kept by each process while no session or account changes (ADR 023).
   const accountVersion = createVersionWatch(() => readAccountVersion(db), config.sessionCache.checkEveryMs);
   const sessions = createSessions(auth, accountVersion, clock, { keepMs: config.sessionCache.keepMs, maxSessions: 10_000 });
-  // A change made here (a sign-out, a role given) is seen by this process's next request.
+  // A change made here (a sign-out, a role given) is seen by this process's next request. better-auth
+  // changes accounts on some GETs too (an e-mail confirmed by its link, a sign-in's callback).
   app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') accountVersion.lookAgain();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/api/auth/')) accountVersion.lookAgain();
     done();
   });
   // Before any route is added: every route's declared access and cache policy, enforced by one hook each.

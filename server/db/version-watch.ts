@@ -9,27 +9,36 @@ export function createVersionWatch(read: () => Promise<number>, checkEveryMs: nu
   let seen: number | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let look: Promise<number> | undefined;
+  /** Raised by lookAgain: a read begun before it may predate the change, and must not count as a look. */
+  let generation = 0;
 
   return {
     /** The version, as read at most `checkEveryMs` ago. */
     current(): Promise<number> {
       const startedAt = performance.now();
       if (seen !== undefined && startedAt - checkedAt < checkEveryMs) return Promise.resolve(seen);
-      look ??= read()
+      if (look) return look;
+      const started = generation;
+      const reading = read()
         .then((version) => {
-          seen = version;
-          checkedAt = startedAt;
+          if (started === generation) {
+            seen = version;
+            checkedAt = startedAt;
+          }
           return version;
         })
         .finally(() => {
-          look = undefined;
+          if (look === reading) look = undefined;
         });
-      return look;
+      look = reading;
+      return reading;
     },
 
     /** The next `current()` reads the row: this process may just have changed what it counts. */
     lookAgain(): void {
       checkedAt = Number.NEGATIVE_INFINITY;
+      generation += 1;
+      look = undefined;
     },
   };
 }

@@ -37,7 +37,7 @@ function cacheable(request: FastifyRequest): boolean {
   return access === 'public' && cache === 'revalidate' && (request.method === 'GET' || request.method === 'HEAD');
 }
 
-/** The best encoding the client takes of the two kept (brotli, then gzip), else none. */
+/** Sets a kept answer's headers and answers its bytes in the best encoding the client takes (brotli, gzip, none). */
 function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): Buffer {
   for (const [name, value] of Object.entries(kept.headers)) reply.header(name, value);
   reply.header('etag', kept.etag).header('vary', 'accept-encoding');

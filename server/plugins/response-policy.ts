@@ -11,7 +11,7 @@ function entityTag(payload: string | Buffer): string {
   return `"${createHash('sha1').update(payload).digest('base64url')}"`;
 }
 
-/** Whether the browser's copy (any of the tags it sends, weak or strong) is the current answer. */
+/** Whether the answer gets an ETag, and a 304 when the browser has it: a public answer checked on each use. */
 function revalidates(request: FastifyRequest, reply: FastifyReply): boolean {
   return (
     request.routeOptions.config.cache === 'revalidate' &&

@@ -50,6 +50,12 @@ function daySalesChange(row: string, sign: '+' | '-', postgres: boolean): string
 const raw = (text: string): RawBuilder<unknown> => sql.raw(text);
 
 /**
+ * The columns the counts and the days are made of: an update of other columns (a product's deletion
+ * clearing its orders' link, a shipping address corrected) fires no trigger.
+ */
+const countedColumns = 'payment_status, shipping_status, cancelled_at, refunded_cents, paid_at, price_cents';
+
+/**
  * Manage Orders' counts per stage and the overview's sales per day, kept by the database in the
  * transaction of every change to an order (ADR 021), so that neither the list's total nor the
  * overview reads all the orders. Triggers, not the order service, keep them: no path that writes an
@@ -102,13 +108,13 @@ export const orderCountsMigration: Migration = {
       // Deferred to the commit, as the catalogue's version is: these rows are the last locks a
       // transaction takes, held only while it commits.
       await sql`
-        create constraint trigger orders_keep_counts after insert or update or delete on orders
+        create constraint trigger orders_keep_counts after insert or update of ${sql.raw(countedColumns)} or delete on orders
         deferrable initially deferred for each row execute function keep_order_counts()`.execute(db);
       return;
     }
     await raw(`create trigger orders_insert_keep_counts after insert on orders begin
       update order_counts set ${countChanges('new', null)} where id = 1; ${daySalesChange('new', '+', false)} end`).execute(db);
-    await raw(`create trigger orders_update_keep_counts after update on orders begin
+    await raw(`create trigger orders_update_keep_counts after update of ${countedColumns} on orders begin
       update order_counts set ${countChanges('new', 'old')} where id = 1; ${daySalesChange('old', '-', false)} ${daySalesChange('new', '+', false)} end`).execute(db);
     await raw(`create trigger orders_delete_keep_counts after delete on orders begin
       update order_counts set ${countChanges(null, 'old')} where id = 1; ${daySalesChange('old', '-', false)} end`).execute(db);

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { sessionCookieValue } from './session-cookie.ts';
+import { sessionCookieValue, sessionTokenOf } from './session-cookie.ts';
 
 /**
  * How someone proved that they read the mail of an address: Google vouched for it, they used the
@@ -30,7 +30,7 @@ export function createAddressOwnership(db: Database) {
     async signedInAs(userId: string, cookieHeader: string | null | undefined): Promise<boolean> {
       const value = sessionCookieValue(cookieHeader);
       if (!value) return false;
-      const token = decodeURIComponent(value).split('.')[0] ?? '';
+      const token = sessionTokenOf(value);
       const session = await db.selectFrom('session').select('userId').where('token', '=', token).executeTakeFirst();
       return session?.userId === userId;
     },

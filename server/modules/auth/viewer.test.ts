@@ -12,13 +12,18 @@ function setUp({ keepMs = 60_000 } = {}) {
   let lookUps = 0;
   let version = 1;
   let signedIn = true;
+  let foundToken: string | undefined;
   const now = new Date('2026-11-25T12:00:00.000Z');
   const auth = {
     api: {
-      getSession: () => {
+      // Answers for the last session cookie sent, as better-auth would for the one it reads, or for
+      // `foundToken` when the test says better-auth found another session than the cookie names.
+      getSession: ({ headers }: { headers: Headers }) => {
         lookUps += 1;
+        const sent = [...(headers.get('cookie') ?? '').matchAll(/session_token=([^.;]+)/g)].map((match) => match[1]);
         const user = { id: 'u-1', name: 'Kit', email: 'kit@example.com', role: 'user', twoFactorEnabled: false, emailVerified: true };
-        return Promise.resolve(signedIn ? { user, session: { id: 's-1', expiresAt: new Date('2026-12-01T00:00:00.000Z') } } : null);
+        const session = { id: 's-1', token: foundToken ?? sent.at(-1), expiresAt: new Date('2026-12-01T00:00:00.000Z') };
+        return Promise.resolve(signedIn ? { user, session } : null);
       },
     },
   } as unknown as Auth;
@@ -31,6 +36,7 @@ function setUp({ keepMs = 60_000 } = {}) {
     lookUps: () => lookUps,
     changeAnAccount: () => (version += 1),
     endTheSession: () => (signedIn = false),
+    findAnotherSession: () => (foundToken = 'another-token'),
   };
 }
 
@@ -67,5 +73,17 @@ describe('the sessions a process keeps', () => {
     const off = setUp({ keepMs: 0 });
     for (let i = 0; i < 3; i += 1) await off.sessions.viewerOf(off.request());
     expect(off.lookUps()).toBe(3);
+  });
+
+  it('keep nothing for a header with two session cookies, or a session other than the cookie names', async () => {
+    const planted = setUp();
+    const twoCookies = 'better-auth.session_token=planted.sig; __Secure-better-auth.session_token=tok.sig';
+    for (let i = 0; i < 3; i += 1) await planted.sessions.viewerOf(planted.request('GET', twoCookies));
+    expect(planted.lookUps()).toBe(3);
+
+    const other = setUp();
+    other.findAnotherSession();
+    for (let i = 0; i < 3; i += 1) await other.sessions.viewerOf(other.request());
+    expect(other.lookUps()).toBe(3);
   });
 });

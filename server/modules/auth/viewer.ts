@@ -4,7 +4,7 @@ import type { UserRole } from '../../../common/account-rules.ts';
 import type { Clock } from '../../clock.ts';
 import type { VersionWatch } from '../../db/version-watch.ts';
 import type { Auth } from './auth.ts';
-import { sessionCookieValue } from './session-cookie.ts';
+import { sessionCookieValue, sessionTokenOf } from './session-cookie.ts';
 
 /** Who is signed in, as the server's checks need them. */
 export interface SignedInUser {
@@ -27,6 +27,8 @@ export interface Sessions {
 interface SignedInSession {
   viewer: SignedInUser;
   sessionId: string;
+  /** The session's token, which its cookie carries. */
+  token: string;
   /** When better-auth ends the session. */
   expiresAt: Date;
 }
@@ -69,7 +71,8 @@ export function createSessions(auth: Auth, accounts: VersionWatch, clock: Clock,
     if (reading && kept && kept.version === version && performance.now() < kept.freshUntil && clock() < kept.session.expiresAt) return kept.session;
     const session = await lookUp(request);
     known.delete(cookie);
-    if (session) {
+    // Kept under the cookie only if better-auth found the session that very cookie names.
+    if (session && session.token === sessionTokenOf(cookie)) {
       known.set(cookie, { session, version, freshUntil: performance.now() + settings.keepMs });
       if (known.size > settings.maxSessions) known.delete(known.keys().next().value!);
     }
@@ -88,7 +91,7 @@ export function createSessions(auth: Auth, accounts: VersionWatch, clock: Clock,
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       emailVerified: user.emailVerified,
     };
-    return { viewer, sessionId: signedIn.session.id, expiresAt: new Date(signedIn.session.expiresAt) };
+    return { viewer, sessionId: signedIn.session.id, token: signedIn.session.token, expiresAt: new Date(signedIn.session.expiresAt) };
   }
   function sessionOf(request: FastifyRequest): Promise<SignedInSession | null> {
     let session = found.get(request);

@@ -131,8 +131,7 @@ export function createOrderRepository(db: Database) {
         eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]),
       );
     }
-    const rows = await newestFirstPage(query.selectAll(), pageOf);
-    const [listed, count] = await Promise.all([withStock(rows), countMatching(where, query)]);
+    const [listed, count] = await Promise.all([newestFirstPage(query.selectAll(), pageOf).then(withStock), countMatching(where, query)]);
     return { rows: listed, ...count };
   }
 

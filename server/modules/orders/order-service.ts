@@ -1,4 +1,3 @@
-import { keysetPageOf } from '../../db/keyset-page.ts';
 import { carrierName } from '../../../common/carriers.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
@@ -19,6 +18,7 @@ import { type Receipt, receiptOf } from '../../../common/receipt.ts';
 import type { OrderDetails, OrderRefund } from '../../../common/schemas/order-details.ts';
 import type { Order, OrderInput, OrderListQuery, ShippingUpdate } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
+import { keysetPageOf } from '../../db/keyset-page.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';

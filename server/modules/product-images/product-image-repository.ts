@@ -10,8 +10,14 @@ export function createProductImageRepository(db: Database) {
       await db.insertInto('product_images').values(row).execute();
     },
 
-    findById(id: string): Promise<Pick<ProductImageRow, 'content_type' | 'bytes' | 'small_bytes'> | undefined> {
-      return db.selectFrom('product_images').select(['content_type', 'bytes', 'small_bytes']).where('id', '=', id).executeTakeFirst();
+    /** The picture at a width: the small copy where one is kept (null for one stored before pictures were resized), else the picture. */
+    async findById(id: string, size: 'large' | 'small'): Promise<{ content_type: string; bytes: Buffer } | undefined> {
+      const row = await db
+        .selectFrom('product_images')
+        .select((eb) => ['content_type', size === 'small' ? eb.fn.coalesce('small_bytes', 'bytes').as('bytes') : 'bytes'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { content_type: row.content_type, bytes: row.bytes };
     },
   };
 }

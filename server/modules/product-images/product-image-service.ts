@@ -33,9 +33,9 @@ export function createProductImageService(images: ProductImageRepository, clock:
 
     /** The picture at a width (`small` when asked for and kept), with its type. */
     async get(id: string, size: 'large' | 'small' = 'large'): Promise<{ contentType: string; bytes: Buffer }> {
-      const row = isRecordId(id) ? await images.findById(id) : undefined;
+      const row = isRecordId(id) ? await images.findById(id, size) : undefined;
       if (!row) throw notFound('No picture has that id.');
-      return { contentType: row.content_type, bytes: (size === 'small' && row.small_bytes) || row.bytes };
+      return { contentType: row.content_type, bytes: row.bytes };
     },
   };
 }

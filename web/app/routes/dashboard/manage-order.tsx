@@ -46,7 +46,8 @@ export default function ManageOrderPage() {
   const capped = orders.data?.capped ?? false;
   const pageCount = capped ? undefined : Math.ceil(total / pageSize);
   const items = orders.data?.items ?? [];
-  const hasOlder = items.length === pageSize && (pageCount === undefined || page < pageCount);
+  // A full page may have older orders after it: the page number in the address is only for showing.
+  const hasOlder = items.length === pageSize;
   const filtered = Boolean(stage || q);
   const stageLabel = stageFilters.find((filter) => filter.stage === stage)?.label ?? 'All';
 

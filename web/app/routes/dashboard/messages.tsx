@@ -60,7 +60,16 @@ function Subscribers() {
   const subscribers = useNewsletterSubscribers({ limit: subscribersPerPage, after: place.after, before: place.before });
   if (subscribers.isPending) return <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the subscribers" />;
   if (subscribers.isError) return <ErrorState title="We could not load the subscribers" error={subscribers.error} onRetry={() => void subscribers.refetch()} />;
-  if (subscribers.data.items.length === 0) return <EmptyState title="No subscribers yet">Addresses from the newsletter box arrive here.</EmptyState>;
+  if (subscribers.data.items.length === 0) {
+    if (place.page === 1) return <EmptyState title="No subscribers yet">Addresses from the newsletter box arrive here.</EmptyState>;
+    return (
+      <EmptyState title="There are no subscribers on this page">
+        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => setPlace({ page: 1 })}>
+          Show the newest subscribers
+        </button>
+      </EmptyState>
+    );
+  }
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -95,7 +104,7 @@ function SubscriberPages({ place, items, total, onPlace }: { place: SubscribersP
     <CursorPagination
       page={place.page}
       pageCount={pageCount}
-      hasOlder={items.length === subscribersPerPage && place.page < pageCount}
+      hasOlder={items.length === subscribersPerPage}
       onOlder={() => onPlace({ page: place.page + 1, after: listCursor(items.at(-1)!) })}
       onNewer={() => onPlace(place.page <= 2 ? { page: 1 } : { page: place.page - 1, before: listCursor(items[0]!) })}
       onNewest={() => onPlace({ page: 1 })}
