@@ -1,3 +1,4 @@
+import type { ListPlace } from '../../../common/pagination.ts';
 import type { Database } from '../../db/database.ts';
 import type { ContactMessagesTable, NewsletterSubscribersTable } from '../../db/schema.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
@@ -12,10 +13,7 @@ interface Page {
 }
 
 /** Where a walk through the subscribers, newest first, has got to. */
-export interface SubscriberCursor {
-  createdAt: string;
-  id: string;
-}
+export type SubscriberCursor = ListPlace;
 
 export function createInboxRepository(db: Database) {
   /** The newsletter list: the addresses whose owners confirmed them (ADR 011). */
@@ -56,11 +54,7 @@ export function createInboxRepository(db: Database) {
      * and a subscriber who joins meanwhile neither shifts nor repeats the rows still to come.
      */
     subscribersAfter(cursor: SubscriberCursor | undefined, limit: number): Promise<SubscriberRow[]> {
-      let query = confirmed().selectAll();
-      if (cursor) {
-        query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
-      }
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return newestFirstPage(confirmed().selectAll(), { limit, offset: 0, after: cursor });
     },
   };
 }
