@@ -1,41 +1,58 @@
+import { listCursor } from '../../../common/pagination.ts';
+
+/** Which page of a keyset list is shown, and the cursor that reads it (none for the first). */
+export interface KeysetPlace {
+  page: number;
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+/** The first page: what any new filter or search shows. */
+export const newestPage: KeysetPlace = { page: 1 };
+
 /**
  * Newer and older page buttons for a list read by keyset (ADR 021), with where we are. The list can
- * only step to a page beside the one shown, or back to the first; hidden when everything fits on one.
+ * only step to a page beside the one shown, or back to the first: the page older than this one is
+ * read after its last item, the newer one before its first. A full page may have older items after
+ * it; the page number is only for showing. Hidden when everything fits on one page.
  */
 export function CursorPagination({
-  page,
+  place,
+  items,
+  pageSize,
   pageCount,
-  hasOlder,
-  onNewer,
-  onOlder,
-  onNewest,
+  onPlace,
   label,
 }: {
-  page: number;
+  place: KeysetPlace;
+  /** The page shown, newest first. */
+  items: { createdAt: string; _id: string }[];
+  pageSize: number;
   /** Undefined when the total was capped: how many pages there are is not known. */
   pageCount: number | undefined;
-  hasOlder: boolean;
-  onNewer: () => void;
-  onOlder: () => void;
-  onNewest: () => void;
+  onPlace: (place: KeysetPlace) => void;
   label: string;
 }) {
+  const { page } = place;
+  const hasOlder = items.length === pageSize;
   if (page <= 1 && !hasOlder) return null;
+  const older = () => onPlace({ page: page + 1, after: listCursor(items.at(-1)!) });
+  const newer = () => onPlace(page <= 2 ? newestPage : { page: page - 1, before: listCursor(items[0]!) });
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-2">
       {page > 2 && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onNewest}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => onPlace(newestPage)}>
           ⇤ Newest
         </button>
       )}
-      <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={onNewer}>
+      <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={newer}>
         ← Newer
       </button>
       <span className="px-2 text-sm text-stone-600" aria-current="page">
         Page {page}
         {pageCount === undefined ? '' : ` of ${pageCount}`}
       </span>
-      <button type="button" className="btn btn-outline btn-sm" disabled={!hasOlder} onClick={onOlder}>
+      <button type="button" className="btn btn-outline btn-sm" disabled={!hasOlder} onClick={older}>
         Older →
       </button>
     </nav>

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { orderListStages, type OrderListStage } from '../../../../common/schemas/orders.ts';
-import { listCursor } from '../../../../common/pagination.ts';
 import { CursorPagination } from '../../../components/ui/cursor-pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
@@ -46,7 +45,7 @@ export default function ManageOrderPage() {
   const capped = orders.data?.capped ?? false;
   const pageCount = capped ? undefined : Math.ceil(total / pageSize);
   const items = orders.data?.items ?? [];
-  // A full page may have older orders after it: the page number in the address is only for showing.
+  // As the pager reads it: a full page may have older orders after it.
   const hasOlder = items.length === pageSize;
   const filtered = Boolean(stage || q);
   const stageLabel = stageFilters.find((filter) => filter.stage === stage)?.label ?? 'All';
@@ -114,12 +113,11 @@ export default function ManageOrderPage() {
         <div className={`space-y-6 ${orders.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>
           <ManageOrdersTable orders={orders.data.items} />
           <CursorPagination
-            page={page}
+            place={{ page, after, before }}
+            items={items}
+            pageSize={pageSize}
             pageCount={pageCount}
-            hasOlder={hasOlder}
-            onOlder={() => update({ page: String(page + 1), after: listCursor(items.at(-1)!), before: undefined })}
-            onNewer={() => update(page <= 2 ? firstPage : { page: String(page - 1), before: listCursor(items[0]!), after: undefined })}
-            onNewest={() => update(firstPage)}
+            onPlace={(next) => update({ page: next.page > 1 ? String(next.page) : undefined, after: next.after, before: next.before })}
             label="Order pages"
           />
         </div>

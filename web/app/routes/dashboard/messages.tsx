@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { listCursor } from '../../../../common/pagination.ts';
-import type { NewsletterSubscriber } from '../../../../common/schemas/inbox.ts';
-import { CursorPagination } from '../../../components/ui/cursor-pagination.tsx';
+import { CursorPagination, type KeysetPlace, newestPage } from '../../../components/ui/cursor-pagination.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
@@ -48,15 +46,8 @@ function ContactMessages() {
 /** Subscribers are shown twice as many to a page as messages: a line each. */
 const subscribersPerPage = pageSize * 2;
 
-/** Which page of subscribers is shown, and the cursor that reads it (none for the first). */
-interface SubscribersPlace {
-  page: number;
-  after?: string;
-  before?: string;
-}
-
 function Subscribers() {
-  const [place, setPlace] = useState<SubscribersPlace>({ page: 1 });
+  const [place, setPlace] = useState<KeysetPlace>(newestPage);
   const subscribers = useNewsletterSubscribers({ limit: subscribersPerPage, after: place.after, before: place.before });
   if (subscribers.isPending) return <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the subscribers" />;
   if (subscribers.isError) return <ErrorState title="We could not load the subscribers" error={subscribers.error} onRetry={() => void subscribers.refetch()} />;
@@ -64,7 +55,7 @@ function Subscribers() {
     if (place.page === 1) return <EmptyState title="No subscribers yet">Addresses from the newsletter box arrive here.</EmptyState>;
     return (
       <EmptyState title="There are no subscribers on this page">
-        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => setPlace({ page: 1 })}>
+        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => setPlace(newestPage)}>
           Show the newest subscribers
         </button>
       </EmptyState>
@@ -92,24 +83,15 @@ function Subscribers() {
           </StackingRow>
         ))}
       </StackingTable>
-      <SubscriberPages place={place} items={subscribers.data.items} total={subscribers.data.total} onPlace={setPlace} />
+      <CursorPagination
+        place={place}
+        items={subscribers.data.items}
+        pageSize={subscribersPerPage}
+        pageCount={Math.ceil(subscribers.data.total / subscribersPerPage)}
+        onPlace={setPlace}
+        label="Subscriber pages"
+      />
     </div>
-  );
-}
-
-/** Newer and older pages by keyset: a list of 100,000 addresses costs the same to read at any depth. */
-function SubscriberPages({ place, items, total, onPlace }: { place: SubscribersPlace; items: NewsletterSubscriber[]; total: number; onPlace: (place: SubscribersPlace) => void }) {
-  const pageCount = Math.ceil(total / subscribersPerPage);
-  return (
-    <CursorPagination
-      page={place.page}
-      pageCount={pageCount}
-      hasOlder={items.length === subscribersPerPage}
-      onOlder={() => onPlace({ page: place.page + 1, after: listCursor(items.at(-1)!) })}
-      onNewer={() => onPlace(place.page <= 2 ? { page: 1 } : { page: place.page - 1, before: listCursor(items[0]!) })}
-      onNewest={() => onPlace({ page: 1 })}
-      label="Subscriber pages"
-    />
   );
 }
 
