@@ -64,6 +64,7 @@ import { createProductImageService } from './modules/product-images/product-imag
 import { createProductRepository } from './modules/products/product-repository.ts';
 import { productRoutes } from './modules/products/product-routes.ts';
 import { loadAppShell } from './modules/product-pages/app-shell.ts';
+import { loadPageRenderer } from './modules/product-pages/page-renderer.ts';
 import { productPageRoutes } from './modules/product-pages/product-page-routes.ts';
 import { createProductService } from './modules/products/product-service.ts';
 import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job-queue.ts';
@@ -244,7 +245,9 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   );
 
   // Each product's page with its head written on the server, the sitemap and robots.txt.
-  await app.register(productPageRoutes, { products, ratingOf, publicUrl: config.publicUrl, shell: loadAppShell(config.webRoot) });
-  await registerWebApp(app, config.webRoot);
+  const shell = loadAppShell(config.webRoot);
+  const renderPage = shell && (await loadPageRenderer(app, config.webRoot));
+  await app.register(productPageRoutes, { products, ratingOf, publicUrl: config.publicUrl, shell, renderPage });
+  await registerWebApp(app, config.webRoot, shell, renderPage);
   return app;
 }

@@ -1,19 +1,46 @@
 import './lib/zod-without-eval.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type DehydratedState, hydrate, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient } from './app/query-client.ts';
-import { router } from './app/router.tsx';
+import { routes } from './app/routes.tsx';
+import { renderedStateId } from '../common/rendered-page.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
+const queryClient = createQueryClient();
+const renderedState = document.getElementById(renderedStateId);
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * A page the server rendered (ADR 024) is taken over as it stands: its answers go into the query cache
+ * and its page's code is loaded before React hydrates it, so that the first render matches the markup.
+ * Any other page is rendered here from nothing.
+ */
+async function start(container: HTMLElement): Promise<void> {
+  if (renderedState?.textContent) {
+    hydrate(queryClient, JSON.parse(renderedState.textContent) as DehydratedState);
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<object>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding it for
+  // the whole page, so a tap during it is answered.
+  if (renderedState) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+void start(root);

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../common/schemas/errors.ts';
-import { type BuiltFile, readBuiltFile, registerBuiltAssets, sendBuiltFile } from './built-assets.ts';
-import { matchesEntityTag } from './http-negotiation.ts';
+import type { AppShell } from '../modules/product-pages/app-shell.ts';
+import type { RenderPage } from '../modules/product-pages/page-renderer.ts';
+import { registerBuiltAssets } from './built-assets.ts';
 
 /** The page itself must be revalidated on every load; the other unhashed files (pictures, the icon) are kept a day. */
 function cacheControlFor(filePath: string): string {
@@ -22,30 +21,21 @@ function looksLikeFile(url: string): boolean {
   return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
-/** The app's page, checked by the browser on every load: a 304 when its copy (tagged `etag`) is this build's. */
-function sendAppPage(request: FastifyRequest, reply: FastifyReply, page: BuiltFile, etag: string): FastifyReply {
-  reply.header('cache-control', 'no-cache').header('etag', etag);
-  if (matchesEntityTag(request, etag)) return reply.code(304).send();
-  return sendBuiltFile(request, reply, page);
-}
-
 /**
  * Serves the built single-page app: the hashed assets from memory (registerBuiltAssets), the other
- * files from the folder. Every path that is not a file or an API call answers index.html, so that
- * reloading a deep link such as /dashboard/myorders works. Unknown /api paths answer a JSON 404.
+ * files from the folder. Every path that is not a file or an API call answers the app's page, so that
+ * reloading a deep link such as /dashboard/myorders works; a public page comes rendered on the server
+ * when the renderer is built (ADR 024). The page is public and revalidated, and kept in memory with
+ * the catalogue's answers, whose version it follows. Unknown /api paths answer a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
-  // The page every app path answers, read once: a new build comes with a restart.
-  const page = readBuiltFile(path.join(webRoot, 'index.html'));
-  // A strong tag of its bytes; the hashed assets need none, their names change with them.
-  const pageTag = page && `"${createHash('sha1').update(page.identity).digest('base64url')}"`;
-  const built = page !== undefined;
+export async function registerWebApp(app: FastifyInstance, webRoot: string, shell: AppShell | undefined, renderPage: RenderPage | undefined): Promise<void> {
+  const built = shell !== undefined;
   if (built) {
     registerBuiltAssets(app, webRoot);
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
-      // One route per built file, found at start; every other path falls through to the handler below.
+      // One route per built file, found at start; every other path falls through to the page route below.
       wildcard: false,
       globIgnore: ['assets/**'],
       preCompressed: true,
@@ -53,15 +43,16 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
         reply.header('cache-control', cacheControlFor(filePath));
       },
     });
+    app.get('/*', { config: { access: 'public', cache: 'revalidate' }, schema: { hide: true } }, async (request, reply) => {
+      if (isApiPath(request.url) || looksLikeFile(request.url)) return reply.callNotFound();
+      return reply.type('text/html; charset=utf-8').send(shell.page(undefined, await renderPage?.(request.url)));
+    });
   } else {
     app.log.warn(`No built web app at ${webRoot}: run "npm run build" to serve the shop's pages.`);
   }
 
   app.setNotFoundHandler((request, reply) => {
     const api = isApiPath(request.url);
-    if (page && pageTag && !api && (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url)) {
-      return sendAppPage(request, reply, page, pageTag);
-    }
     const message = api
       ? `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`
       : built

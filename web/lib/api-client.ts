@@ -20,10 +20,19 @@ export interface Page<T> {
   capped: boolean;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** The browser's fetch; a page rendered on the server asks the server itself instead (web/entry-server.tsx). */
+let transport: Transport = (path, init) => fetch(path, init);
+
+export function setApiTransport(replacement: Transport): void {
+  transport = replacement;
+}
+
 async function send(path: string, init?: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+    response = await transport(path, { ...init, headers: { accept: 'application/json', ...init?.headers } });
   } catch {
     throw new ApiRequestError(0, 'NETWORK', 'Could not reach the shop. Check your connection and try again.');
   }

@@ -5,6 +5,7 @@ import { productPagePath } from '../../../common/product-page.ts';
 import { AppError } from '../../errors.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { AppShell } from './app-shell.ts';
+import type { RenderPage } from './page-renderer.ts';
 import { missingProductHead, productPageHead } from './product-head.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -15,6 +16,8 @@ export interface ProductPageRouteOptions {
   publicUrl: string;
   /** The built web app's page; without a build the product pages answer as any unbuilt page does. */
   shell: AppShell | undefined;
+  /** The page rendered on the server (ADR 024), when the web app's renderer is built. */
+  renderPage: RenderPage | undefined;
 }
 
 /**
@@ -22,7 +25,7 @@ export interface ProductPageRouteOptions {
  * written on the server, the sitemap and robots.txt. Public, and revalidated like the catalogue
  * (ADR 005): a browser or proxy keeps them but asks again each time, so an edit shows at once.
  */
-export const productPageRoutes: FastifyPluginAsyncZod<ProductPageRouteOptions> = async (app, { products, ratingOf, publicUrl, shell }) => {
+export const productPageRoutes: FastifyPluginAsyncZod<ProductPageRouteOptions> = async (app, { products, ratingOf, publicUrl, shell, renderPage }) => {
   const origin = new URL(publicUrl).origin;
   const page = { access: 'public', cache: 'revalidate' } as const;
 
@@ -38,8 +41,9 @@ export const productPageRoutes: FastifyPluginAsyncZod<ProductPageRouteOptions> =
       });
       reply.type('text/html; charset=utf-8');
       // The app shows its not-found page there; the status tells search engines it is gone.
-      if (!product) return reply.status(404).send(shell.withHead(missingProductHead(productPagePath(id))));
-      return shell.withHead(productPageHead(product, await ratingOf(product._id), origin));
+      if (!product) return reply.status(404).send(shell.page(missingProductHead(productPagePath(id)), undefined));
+      const [rating, rendered] = await Promise.all([ratingOf(product._id), renderPage?.(request.url)]);
+      return shell.page(productPageHead(product, rating, origin), rendered);
     },
   );
 

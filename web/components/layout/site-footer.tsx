@@ -35,7 +35,7 @@ export function SiteFooter() {
         ))}
         <div className="col-span-2">
           <h2 className="mb-3 text-xs font-semibold uppercase tracking-widest text-stone-100">Newsletter</h2>
-          <WhenNear minHeight="7.5rem">
+          <WhenNear minHeightClass="min-h-30">
             <NewsletterForm tone="dark" label="Your e-mail address" formName="Newsletter (footer)" />
           </WhenNear>
         </div>

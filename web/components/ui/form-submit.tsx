@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 interface FormSubmitProps {
   label: string;
@@ -21,8 +22,10 @@ interface FormSubmitProps {
 
 /** How every form ends: the failed call's message in red, the call's progress, and the submit button. */
 export function FormSubmit({ label, busy, error, disabled = false, className = 'btn-primary', progressBar, aside }: FormSubmitProps) {
+  // Off in a page rendered on the server until the app runs it: the form cannot send itself before.
+  const hydrated = useHydrated();
   const button = (
-    <button type="submit" className={`btn ${className}`} disabled={busy || disabled}>
+    <button type="submit" className={`btn ${className}`} disabled={busy || disabled || !hydrated}>
       {busy && !progressBar && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
       {label}
     </button>

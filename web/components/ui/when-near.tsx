@@ -3,8 +3,11 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 interface WhenNearProps {
   /** What to show once the place comes near the screen: typically a `lazy()` component. */
   children: ReactNode;
-  /** The room the content will take, kept while it loads so that nothing below it moves. */
-  minHeight: string;
+  /**
+   * The room the content will take, kept while it loads so that nothing below it moves: a min-height
+   * class (a style attribute would be refused by the Content-Security-Policy in a page rendered on the server).
+   */
+  minHeightClass: string;
   /** How far below (or above) the screen the place may be when loading starts. */
   margin?: string;
 }
@@ -15,7 +18,7 @@ interface WhenNearProps {
  * shared rules they bring) stays out of the page's first load. A visitor who scrolls or tabs down
  * starts loading it well before it is reached.
  */
-export function WhenNear({ children, minHeight, margin = '600px' }: WhenNearProps) {
+export function WhenNear({ children, minHeightClass, margin = '600px' }: WhenNearProps) {
   const place = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -29,6 +32,6 @@ export function WhenNear({ children, minHeight, margin = '600px' }: WhenNearProp
     return () => observer.disconnect();
   }, [near, margin]);
 
-  const placeholder = <div ref={place} style={{ minHeight }} aria-busy="true" />;
-  return near ? <Suspense fallback={<div style={{ minHeight }} aria-busy="true" />}>{children}</Suspense> : placeholder;
+  const placeholder = <div ref={place} className={minHeightClass} aria-busy="true" />;
+  return near ? <Suspense fallback={<div className={minHeightClass} aria-busy="true" />}>{children}</Suspense> : placeholder;
 }

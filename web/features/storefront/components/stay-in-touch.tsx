@@ -18,7 +18,7 @@ export function StayInTouch() {
         <p className="mt-3 mb-6 text-sm leading-relaxed text-stone-300">
           One e-mail a month: new tools, sharpening advice and the occasional offcut sale. No spam, ever.
         </p>
-        <WhenNear minHeight="7.5rem">
+        <WhenNear minHeightClass="min-h-30">
           <NewsletterForm tone="dark" />
         </WhenNear>
       </section>
@@ -30,7 +30,7 @@ export function StayInTouch() {
         <p className="mt-3 mb-6 text-sm leading-relaxed text-stone-600">
           Fitting out a workshop or a classroom? Tell us which tools and how many, and we will come back with an offer.
         </p>
-        <WhenNear minHeight="26rem">
+        <WhenNear minHeightClass="min-h-104">
           <ContactForm />
         </WhenNear>
       </section>

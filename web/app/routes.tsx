@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout.tsx';
 import { PageLoading } from '../components/ui/page-loading.tsx';
 import { RequireAdmin, RequireSignIn } from '../features/auth/components/route-guards.tsx';
@@ -14,6 +14,9 @@ type PageModule = { default: React.ComponentType };
 function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
   return { lazy: async () => ({ Component: (await load()).default }), HydrateFallback: PageLoading };
 }
+
+/** The routes only a signed-in person reaches: never rendered on the server, which renders for anyone. */
+export const signedInRouteId = 'signed-in';
 
 /** The specification's route table. */
 export const routes: RouteObject[] = [
@@ -39,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'newsletter/confirm', ...lazyPage(() => import('./routes/newsletter-confirm.tsx')) },
       { path: 'newsletter/unsubscribe', ...lazyPage(() => import('./routes/newsletter-unsubscribe.tsx')) },
       {
+        id: signedInRouteId,
         Component: RequireSignIn,
         children: [
           { path: 'purchase/:id', ...lazyPage(() => import('./routes/purchase.tsx')) },
@@ -72,5 +76,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

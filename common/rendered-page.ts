@@ -1,0 +1,15 @@
+/**
+ * A public page rendered on the server (ADR 024), the same for every visitor: it carries only what
+ * anyone may read. web/entry-server.tsx makes it; the server writes it into the app's page.
+ */
+export interface RenderedPage {
+  /** Tags for the head that React put before the page's markup: the largest picture's preload. */
+  head: string;
+  /** The markup inside #root. */
+  body: string;
+  /** The answers the page was rendered with (TanStack Query's dehydrated state), for the browser's query cache. */
+  state: unknown;
+}
+
+/** The id of the script element that carries a rendered page's answers to the browser. */
+export const renderedStateId = 'joinery-rendered-state';

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { RenderedPage } from '../../../common/rendered-page.ts';
+
+/** Renders the public page at an address; undefined when the browser renders it on its own. */
+export type RenderPage = (url: string) => Promise<RenderedPage | undefined>;
+
+type PageRendererModule = {
+  createPageRenderer(answer: (path: string, init: RequestInit) => Promise<Response>): RenderPage;
+};
+
+/** Where `npm run build` puts the web app's server entry (web/entry-server.tsx), beside the web app. */
+export const pageRendererFile = (webRoot: string) => path.resolve(webRoot, '../ssr/entry-server.js');
+
+/**
+ * The web app's own renderer (ADR 024), answering its API calls from this server as an anonymous
+ * visitor, in-process. Without a build of it, no page is rendered here and every page is the bare app.
+ * A page that fails to render is logged and sent bare: the browser renders it as it always could.
+ */
+export async function loadPageRenderer(app: FastifyInstance, webRoot: string): Promise<RenderPage | undefined> {
+  const file = pageRendererFile(webRoot);
+  if (!fs.existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as PageRendererModule;
+  const render = module.createPageRenderer(async (url) => {
+    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(answer.statusCode === 304 || answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
+  });
+  return async (url) => {
+    try {
+      return await render(new URL(url, 'http://shop.invalid').href);
+    } catch (error) {
+      app.log.error({ err: error, url }, 'A page could not be rendered on the server; it was sent for the browser to render.');
+      return undefined;
+    }
+  };
+}

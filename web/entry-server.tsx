@@ -1,0 +1,63 @@
+import './lib/zod-without-eval.ts';
+import { QueryClientProvider, dehydrate, type Query } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createQueryClient } from './app/query-client.ts';
+import { routes, signedInRouteId } from './app/routes.tsx';
+import { setApiTransport } from './lib/api-client.ts';
+import type { RenderedPage } from '../common/rendered-page.ts';
+
+/** The answers every visitor gets alike: the catalogue, reviews and how one may sign in. Nothing of a person's own. */
+const sharedQueryRoots = new Set(['products', 'reviews', 'sign-in-options']);
+const isShared = (query: Query) => sharedQueryRoots.has(String(query.queryKey[0]));
+
+/** A page asking for answers that ask for more (a product, then its reviews) takes a render for each step. */
+const maxRenders = 4;
+
+/** The tags React puts before the page's markup (preloads) belong in the head. */
+const leadingHeadTags = /^(?:<link\b[^>]*>)+/;
+
+/**
+ * Renders public pages (ADR 024) by asking `answer` (the server itself, as an anonymous visitor) for each API
+ * call a page makes. Undefined when the address is not such a page (one behind sign-in, a redirect)
+ * or a call it needs failed: the browser then renders the page on its own, as it does for every page
+ * without a render.
+ */
+export function createPageRenderer(answer: (path: string, init: RequestInit) => Promise<Response>) {
+  setApiTransport(answer);
+  const handler = createStaticHandler(routes);
+
+  return async function renderPage(url: string): Promise<RenderedPage | undefined> {
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) return undefined;
+    if (context.errors || context.matches.some((match) => match.route.id === signedInRouteId)) return undefined;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const queryClient = createQueryClient();
+    // A failure is not retried here: the browser asks again itself.
+    queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, gcTime: Infinity } });
+    const asked = new Set<Query>();
+    try {
+      for (let render = 1; ; render += 1) {
+        const markup = renderToString(
+          <StrictMode>
+            <QueryClientProvider client={queryClient}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryClientProvider>
+          </StrictMode>,
+        );
+        const waiting = queryClient.getQueryCache().findAll({ predicate: (query) => isShared(query) && !asked.has(query) });
+        if (waiting.length === 0) {
+          if (queryClient.getQueryCache().findAll({ predicate: (query) => isShared(query) && query.state.status === 'error' }).length > 0) return undefined;
+          const head = leadingHeadTags.exec(markup)?.[0] ?? '';
+          return { head, body: markup.slice(head.length), state: dehydrate(queryClient, { shouldDehydrateQuery: isShared }) };
+        }
+        if (render === maxRenders) return undefined;
+        for (const query of waiting) asked.add(query);
+        await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+      }
+    } finally {
+      queryClient.clear();
+    }
+  };
+}
