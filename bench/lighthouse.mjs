@@ -31,6 +31,23 @@ async function audit(url) {
   return /** @type {Report} */ (report);
 }
 
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART) and exits with an error; such a run
+ * measured nothing, and is made again, up to twice.
+ * @param {string} url
+ * @returns {Promise<Report>}
+ */
+async function auditWithRetries(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt === 3 || !String(/** @type {{ stderr?: string }} */ (error).stderr).includes('NO_NAVSTART')) throw error;
+      console.error(`Lighthouse recorded no trace of ${url}; running it again.`);
+    }
+  }
+}
+
 const shop = await startShop(Number(process.env.BENCH_PORT ?? 3902));
 /** @type {unknown} */
 const firstPage = await (await fetch(`${shop.url}/api/products?limit=1`)).json();
@@ -41,7 +58,7 @@ try {
   for (const [name, path] of Object.entries(pages)) {
     /** @type {Report[]} */
     const reports = [];
-    for (let run = 0; run < runs; run += 1) reports.push(await audit(`${shop.url}${path}`));
+    for (let run = 0; run < runs; run += 1) reports.push(await auditWithRetries(`${shop.url}${path}`));
     // The run with the median performance score stands for the page.
     reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     rows.push({ name, report: reports[Math.floor(reports.length / 2)] });
