@@ -9,7 +9,15 @@ export interface RenderedPage {
   body: string;
   /** The answers the page was rendered with (TanStack Query's dehydrated state), for the browser's query cache. */
   state: unknown;
+  /** 404 for the not-found page (so that search engines do not keep it as a page), else 200. */
+  status: 200 | 404;
 }
+
+/**
+ * The pages whose address carries a secret from an e-mail (a token): sent as the bare app, never
+ * rendered on the server nor kept, so that no token is held in memory or written to a log.
+ */
+export const pagesWithTokens = ['/resetPassword', '/verifyEmail', '/newsletter/confirm', '/newsletter/unsubscribe'];
 
 /** The id of the script element that carries a rendered page's answers to the browser. */
 export const renderedStateId = 'joinery-rendered-state';

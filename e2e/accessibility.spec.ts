@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { expectSignedIn, logIn, registerCustomer } from './support/accounts.ts';
 import { expectMail, linkInMail } from './support/mail-outbox.ts';
 

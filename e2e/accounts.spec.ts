@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { totpCode } from '../server/test/totp.ts';
 import { expectSignedIn, lastTextTo, logIn, openAsAdmin, openMenuOnPhone, registerCustomer, uniqueEmail } from './support/accounts.ts';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { isPhone, openAsAdmin } from './support/accounts.ts';
 
 const longName = 'Bartholomew Fitzwilliam-Montgomery-Castellanos de la Vega';

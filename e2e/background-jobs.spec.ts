@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import type { FailedJob } from '../common/schemas/jobs.ts';
 import { isPhone, openAsAdmin } from './support/accounts.ts';
 

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { registerCustomer, registerThroughForm } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type ProductOnWire, usd } from './support/catalogue.ts';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { severeViolations } from './support/axe.ts';
 
 /** The catalogue's search, categories and price range at /products, every filter kept in the address. */

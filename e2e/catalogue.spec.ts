@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const prices = async (page: Page) =>

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { isPhone } from './support/accounts.ts';
 
 // What a person meets on a first visit: the phone menu, the sign-in pages, the catalogue's pages.

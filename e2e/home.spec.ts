@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { lastMailTo, linkIn } from './support/mail-outbox.ts';
 
 /** An address no other test (or other browser project) uses. */

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { type Browser, expect, type Page, type TestInfo } from '@playwright/test';
+import { test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type OrderOnWire, placePaidOrder, type ProductOnWire } from './support/catalogue.ts';

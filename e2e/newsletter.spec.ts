@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { lastMailTo, linkIn } from './support/mail-outbox.ts';
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { PDFParse } from 'pdf-parse';
 import { e2eAdmin } from '../playwright.config.ts';
 import { registerCustomer, signInThroughApi } from './support/accounts.ts';

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 
 test('/blogs shows six questions, one of them not answered yet', async ({ page }) => {
   await page.goto('/blogs');

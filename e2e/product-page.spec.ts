@@ -1,4 +1,5 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 import { isPhone, logIn, openAsAdmin, uniqueEmail } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { placePaidOrder, usd } from './support/catalogue.ts';

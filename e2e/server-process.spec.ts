@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import pg from 'pg';
 import { postgresAdminUrl } from '../server/test/postgres-test-server.ts';
 

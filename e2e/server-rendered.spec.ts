@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 import { registerCustomer, signInThroughApi } from './support/accounts.ts';
 import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';

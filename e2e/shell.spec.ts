@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.ts';
 
 /** Console errors, failed requests and CSP violations a page produces, gathered while a test runs. */
 function collectPageProblems(page: Page): string[] {

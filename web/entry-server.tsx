@@ -2,9 +2,9 @@ import './lib/zod-without-eval.ts';
 import { QueryClientProvider, dehydrate, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client.ts';
-import { routes, signedInRouteId } from './app/routes.tsx';
+import { notFoundRouteId, routes, signedInRouteId } from './app/routes.tsx';
 import { setApiTransport } from './lib/api-client.ts';
 import type { RenderedPage } from '../common/rendered-page.ts';
 
@@ -29,9 +29,10 @@ export function createPageRenderer(answer: (path: string, init: RequestInit) => 
   const handler = createStaticHandler(routes);
 
   return async function renderPage(url: string): Promise<RenderedPage | undefined> {
+    // Checked before the static handler loads the matched pages' code.
+    if (matchRoutes(routes, new URL(url).pathname)?.some(({ route }) => route.id === signedInRouteId)) return undefined;
     const context = await handler.query(new Request(url));
-    if (context instanceof Response) return undefined;
-    if (context.errors || context.matches.some((match) => match.route.id === signedInRouteId)) return undefined;
+    if (context instanceof Response || context.errors) return undefined;
     const router = createStaticRouter(handler.dataRoutes, context);
     const queryClient = createQueryClient();
     // A failure is not retried here: the browser asks again itself.
@@ -50,7 +51,8 @@ export function createPageRenderer(answer: (path: string, init: RequestInit) => 
         if (waiting.length === 0) {
           if (queryClient.getQueryCache().findAll({ predicate: (query) => isShared(query) && query.state.status === 'error' }).length > 0) return undefined;
           const head = leadingHeadTags.exec(markup)?.[0] ?? '';
-          return { head, body: markup.slice(head.length), state: dehydrate(queryClient, { shouldDehydrateQuery: isShared }) };
+          const status = context.matches.some(({ route }) => route.id === notFoundRouteId) ? 404 : 200;
+          return { head, body: markup.slice(head.length), state: dehydrate(queryClient, { shouldDehydrateQuery: isShared }), status };
         }
         if (render === maxRenders) return undefined;
         for (const query of waiting) asked.add(query);

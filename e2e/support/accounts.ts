@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './test.ts';
 import { e2eAdmin } from '../../playwright.config.ts';
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pagesWithTokens } from '../../common/rendered-page.ts';
 import { errorCodes } from '../../common/schemas/errors.ts';
 import type { AppShell } from '../modules/product-pages/app-shell.ts';
 import type { RenderPage } from '../modules/product-pages/page-renderer.ts';
@@ -43,9 +44,16 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, shel
         reply.header('cache-control', cacheControlFor(filePath));
       },
     });
+    for (const url of pagesWithTokens) {
+      app.get(url, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(shell.page(undefined, undefined)));
+    }
     app.get('/*', { config: { access: 'public', cache: 'revalidate' }, schema: { hide: true } }, async (request, reply) => {
       if (isApiPath(request.url) || looksLikeFile(request.url)) return reply.callNotFound();
-      return reply.type('text/html; charset=utf-8').send(shell.page(undefined, await renderPage?.(request.url)));
+      const rendered = await renderPage?.(request.url);
+      return reply
+        .code(rendered?.status ?? 200)
+        .type('text/html; charset=utf-8')
+        .send(shell.page(undefined, rendered));
     });
   } else {
     app.log.warn(`No built web app at ${webRoot}: run "npm run build" to serve the shop's pages.`);

@@ -17,6 +17,8 @@ function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy' | '
 
 /** The routes only a signed-in person reaches: never rendered on the server, which renders for anyone. */
 export const signedInRouteId = 'signed-in';
+/** The page for an address the shop has no page at: answered 404 when rendered on the server. */
+export const notFoundRouteId = 'not-found';
 
 /** The specification's route table. */
 export const routes: RouteObject[] = [
@@ -72,7 +74,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', ...lazyPage(() => import('./routes/not-found.tsx')) },
+      { id: notFoundRouteId, path: '*', ...lazyPage(() => import('./routes/not-found.tsx')) },
     ],
   },
 ];

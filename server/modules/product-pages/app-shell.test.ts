@@ -28,6 +28,7 @@ describe('a page rendered on the server, in the app’s page', () => {
     head: '<link rel="preload" as="image" href="/assets/plane.webp"/>',
     body: '<main><h1>Block plane</h1></main>',
     state: { queries: [{ name: '</script><script>alert(1)</script>' }] },
+    status: 200 as const,
   };
 
   it('puts the markup in #root, its answers beside it as JSON no answer can break out of, and its tags in the head', () => {

@@ -33,9 +33,11 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
   });
   return async (url) => {
     try {
-      return await render(new URL(url, 'http://shop.invalid').href);
+      // Joined, not resolved: an address beginning "//" stays a path on this shop.
+      return await render(`http://shop.invalid${url}`);
     } catch (error) {
-      app.log.error({ err: error, url }, 'A page could not be rendered on the server; it was sent for the browser to render.');
+      // The path alone: a query string may carry a token.
+      app.log.error({ err: error, path: url.split('?')[0] }, 'A page could not be rendered on the server; it was sent for the browser to render.');
       return undefined;
     }
   };

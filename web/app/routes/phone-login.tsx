@@ -47,6 +47,8 @@ function PhoneNumberStep({ onSent }: { onSent: (number: string) => void }) {
               id="phone-number"
               ref={field.ref}
               defaultCountry="US"
+              // Countries in English order, as the server rendered them, whatever the browser's language.
+              locales="en"
               placeholder="Enter phone number"
               value={field.value}
               onChange={field.onChange}

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { now } from '../../lib/clock.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { WhenNear } from '../ui/when-near.tsx';
 import { BrandMark } from './brand-mark.tsx';
 
@@ -14,6 +15,8 @@ const linkGroups = [
 
 /** The footer on every page. */
 export function SiteFooter() {
+  // Not in a page rendered on the server, which is kept while the catalogue is unchanged, New Year included.
+  const year = useHydrated() ? `${now().getFullYear()} ` : '';
   return (
     <footer className="bg-stone-900 text-stone-300">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-6 lg:px-8">
@@ -42,7 +45,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-stone-800">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-stone-300 sm:px-6 lg:px-8">
-          © {now().getFullYear()} Joinery Tool Works. Prices in US dollars.
+          © {year}Joinery Tool Works. Prices in US dollars.
         </p>
       </div>
     </footer>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { CartSync } from '../../features/cart/components/cart-sync.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -10,6 +11,11 @@ import { SiteHeader } from './site-header.tsx';
  * shorter than its loading state, moves nothing the visitor can see.
  */
 export function SiteLayout() {
+  // Says that the app runs the page: a page rendered on the server is only markup until then (ADR 024),
+  // and the browser tests wait for this before they press anything on it.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'running';
+  }, []);
   return (
     <ToastProvider>
       <div className="flex min-h-screen flex-col bg-base-100">

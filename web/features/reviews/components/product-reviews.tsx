@@ -4,19 +4,21 @@ import { productReviewPageSize, type RatingSummary, reviewProductPath } from '..
 import type { ProductReview } from '../../../../common/schemas/reviews.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
-import { dateOnly } from '../../../lib/date-format.ts';
+import { dateOnly, dateOnlyUtc } from '../../../lib/date-format.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useProductReviews } from '../api/review-queries.ts';
 import { AverageRating } from './average-rating.tsx';
 import { RatingStars } from './rating-stars.tsx';
 
 /** One review on a product's page. Its text is rendered as text: markup in a review never runs. */
 function ProductReviewItem({ review }: { review: ProductReview }) {
+  const inReadersZone = useHydrated();
   return (
     <article aria-label={`Review by ${review.name}`} className="space-y-3 rounded-xl border border-base-300 bg-base-100 p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <RatingStars rating={review.ratings} />
         <time dateTime={review.createdAt} className="text-sm text-stone-600">
-          {dateOnly.format(new Date(review.createdAt))}
+          {(inReadersZone ? dateOnly : dateOnlyUtc).format(new Date(review.createdAt))}
         </time>
       </div>
       <p className="leading-relaxed text-stone-700">{review.review}</p>
