@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListStages, type Order } from '../../../common/schemas/orders.ts';
 import type { Overview } from '../../../common/schemas/overview.ts';
 import type { OrdersTable } from '../../db/schema.ts';
+import { recountOrderFigures } from '../../db/order-figures-recount.ts';
 import { newRecordId } from '../../record-id.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
 import { addProduct, call, payOrder, placeOrder, type TestProduct } from '../../test/ordering.ts';
@@ -91,6 +92,16 @@ describe('the kept order counts', () => {
     await expectCountsTrue();
     const { stated } = await listTotals();
     expect(stated).toMatchObject({ all: 4, unpaid: 0, 'to-ship': 1, shipped: 1, delivered: 1, cancelled: 1, refunded: 1 });
+  });
+
+  it('are counted afresh from the orders by the recount (`npm run orders:recount`) after being changed by hand', async () => {
+    await shop.db.updateTable('order_counts').set({ all_orders: 40, unpaid: 7, to_ship: 0 }).execute();
+    await shop.db.deleteFrom('order_sales_days').execute();
+    expect((await listTotals()).stated).toMatchObject({ all: 40, unpaid: 7, 'to-ship': 0 });
+
+    await recountOrderFigures(shop.db);
+    await expectCountsTrue();
+    expect((await listTotals()).stated).toMatchObject({ all: 4, unpaid: 0, 'to-ship': 1 });
   });
 });
 

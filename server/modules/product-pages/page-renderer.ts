@@ -11,13 +11,19 @@ type PageRendererModule = {
   createPageRenderer(answer: (path: string, init: RequestInit) => Promise<Response>): RenderPage;
 };
 
+/**
+ * How long a page may take to render before it is sent bare: a call that hangs (a database that does not
+ * answer) must not hold the page with it. Its render goes on and is dropped.
+ */
+const renderTimeLimitMs = 2_000;
+
 /** Where `npm run build` puts the web app's server entry (web/entry-server.tsx), beside the web app. */
 export const pageRendererFile = (webRoot: string) => path.resolve(webRoot, '../ssr/entry-server.js');
 
 /**
  * The web app's own renderer (ADR 024), answering its API calls from this server as an anonymous
  * visitor, in-process. Without a build of it, no page is rendered here and every page is the bare app.
- * A page that fails to render is logged and sent bare: the browser renders it as it always could.
+ * A page that fails to render, or takes too long, is logged and sent bare: the browser renders it as it always could.
  */
 export async function loadPageRenderer(app: FastifyInstance, webRoot: string): Promise<RenderPage | undefined> {
   const file = pageRendererFile(webRoot);
@@ -32,13 +38,22 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
     return new Response(answer.statusCode === 304 || answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
   });
   return async (url) => {
+    let timer: NodeJS.Timeout | undefined;
+    const tooLong = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => {
+        app.log.warn({ path: url.split('?')[0], ms: renderTimeLimitMs }, 'A page took too long to render on the server; it was sent for the browser to render.');
+        resolve(undefined);
+      }, renderTimeLimitMs);
+    });
     try {
       // Joined, not resolved: an address beginning "//" stays a path on this shop.
-      return await render(`http://shop.invalid${url}`);
+      return await Promise.race([render(`http://shop.invalid${url}`), tooLong]);
     } catch (error) {
       // The path alone: a query string may carry a token.
       app.log.error({ err: error, path: url.split('?')[0] }, 'A page could not be rendered on the server; it was sent for the browser to render.');
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
