@@ -73,3 +73,14 @@ test('the app takes a rendered page over quietly, and a signed-in customer gets 
   await expect(page.getByRole('link', { name: `Cart, ${tool.minQuantity} ${tool.minQuantity === 1 ? 'item' : 'items'}` }).first()).toBeAttached();
   expect(said).toEqual([]);
 });
+
+test('an address with no page answers 404 with the not-found page, opened at its top whatever the page before', async ({ page }) => {
+  const tool = await someProduct(page);
+  await page.goto(`/products/${tool._id}`);
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

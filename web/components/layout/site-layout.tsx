@@ -1,9 +1,16 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { CartSync } from '../../features/cart/components/cart-sync.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+
+/**
+ * Where a page's scroll position is kept. Every page opened afresh (typed, or from a link elsewhere)
+ * has the location key "default", so by key alone it would open at the scroll of the last page opened
+ * afresh in the tab; such a page is kept by its address instead.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname + location.search : location.key);
 
 /**
  * The header and footer that frame every page. The page's part is at least a screen tall, so that the
@@ -28,7 +35,7 @@ export function SiteLayout() {
           <Outlet />
         </main>
         <SiteFooter />
-        <ScrollRestoration />
+        <ScrollRestoration getKey={scrollKey} />
       </div>
     </ToastProvider>
   );
