@@ -18,7 +18,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /** One built file, with the compressed copies the build wrote beside it. */
-export interface BuiltFile {
+interface BuiltFile {
   identity: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -38,7 +38,7 @@ const assetHeaders = {
 };
 
 /** A file of the build with its .br and .gz copies, if the build wrote them; undefined for a kind it does not write. */
-export function readBuiltFile(file: string): BuiltFile | undefined {
+function readBuiltFile(file: string): BuiltFile | undefined {
   const contentType = contentTypes[path.extname(file)];
   if (!contentType || !fs.existsSync(file)) return undefined;
   const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
@@ -57,7 +57,7 @@ function readBuiltAssets(folder: string): Map<string, BuiltFile> {
 }
 
 /** Sends a built file in the best encoding the client takes, with its type; the caller sets the caching. */
-export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile): FastifyReply {
+function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile): FastifyReply {
   const encoding = preferredEncoding(request, file);
   reply.header('content-type', file.contentType).header('vary', 'accept-encoding');
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

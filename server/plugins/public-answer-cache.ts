@@ -47,11 +47,12 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer
 }
 
 /**
- * The public catalogue's answers (products, a product, reviews: routes declared `public` and
- * `revalidate`) are kept in memory, serialized and compressed once, and sent again as they are while
- * the catalogue's version stays the same (ADR 019). The version is read at most every `checkEveryMs`,
- * and at once after any change this process makes, so that an admin sees their own edit on the next
- * load and every other process within a second. A browser's copy still gets its 304.
+ * The public catalogue's answers (products, a product, reviews) and the pages rendered from them
+ * (ADR 024): routes declared `public` and `revalidate`, kept in memory, serialized and compressed
+ * once, and sent again as they are while the catalogue's version stays the same (ADR 019). The
+ * version is read at most every `checkEveryMs`, and at once after any change this process makes, so
+ * that an admin sees their own edit on the next load and every other process within a second. A
+ * browser's copy still gets its 304.
  */
 export function registerPublicAnswerCache(app: FastifyInstance, version: CatalogueVersion, settings: PublicAnswerCacheSettings): void {
   const kept = new Map<string, KeptAnswer>();
