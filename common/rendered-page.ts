@@ -13,6 +13,12 @@ export interface RenderedPage {
   status: 200 | 404;
 }
 
+/** How the web app's API calls are answered: the browser's fetch, or in a server render the server itself. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+/** Renders the public page at an address (web/entry-server.tsx); undefined when the browser renders it on its own. */
+export type RenderPage = (url: string) => Promise<RenderedPage | undefined>;
+
 /**
  * The pages whose address carries a secret from an e-mail (a token): sent as the bare app, never
  * rendered on the server nor kept, so that no token is held in memory or written to a log.

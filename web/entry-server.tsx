@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { createQueryClient } from './app/query-client.ts';
 import { notFoundRouteId, routes, signedInRouteId } from './app/routes.tsx';
 import { setApiTransport } from './lib/api-client.ts';
-import type { RenderedPage } from '../common/rendered-page.ts';
+import type { ApiTransport, RenderedPage, RenderPage } from '../common/rendered-page.ts';
 
 /** The answers every visitor gets alike: the catalogue, reviews and how one may sign in. Nothing of a person's own. */
 const sharedQueryRoots = new Set(['products', 'reviews', 'sign-in-options']);
@@ -24,7 +24,7 @@ const leadingHeadTags = /^(?:<link\b[^>]*>)+/;
  * or a call it needs failed: the browser then renders the page on its own, as it does for every page
  * without a render.
  */
-export function createPageRenderer(answer: (path: string, init: RequestInit) => Promise<Response>) {
+export function createPageRenderer(answer: ApiTransport): RenderPage {
   setApiTransport(answer);
   const handler = createStaticHandler(routes);
 

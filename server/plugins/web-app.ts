@@ -1,9 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { pagesWithTokens } from '../../common/rendered-page.ts';
+import { pagesWithTokens, type RenderPage } from '../../common/rendered-page.ts';
 import { errorCodes } from '../../common/schemas/errors.ts';
 import type { AppShell } from '../modules/product-pages/app-shell.ts';
-import type { RenderPage } from '../modules/product-pages/page-renderer.ts';
 import { registerBuiltAssets } from './built-assets.ts';
 
 /** The page itself must be revalidated on every load; the other unhashed files (pictures, the icon) are kept a day. */

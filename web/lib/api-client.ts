@@ -1,5 +1,6 @@
 import type { ApiError } from '../../common/schemas/errors.ts';
 import { totalCountCappedHeader, totalCountHeader } from '../../common/pagination.ts';
+import type { ApiTransport } from '../../common/rendered-page.ts';
 
 /** A failed call to our API, carrying the server's `{ code, message }`. */
 export class ApiRequestError extends Error {
@@ -20,12 +21,10 @@ export interface Page<T> {
   capped: boolean;
 }
 
-type Transport = (path: string, init: RequestInit) => Promise<Response>;
-
 /** The browser's fetch; a page rendered on the server asks the server itself instead (web/entry-server.tsx). */
-let transport: Transport = (path, init) => fetch(path, init);
+let transport: ApiTransport = (path, init) => fetch(path, init);
 
-export function setApiTransport(replacement: Transport): void {
+export function setApiTransport(replacement: ApiTransport): void {
   transport = replacement;
 }
 

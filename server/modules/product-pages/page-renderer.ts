@@ -2,13 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { RenderedPage } from '../../../common/rendered-page.ts';
-
-/** Renders the public page at an address; undefined when the browser renders it on its own. */
-export type RenderPage = (url: string) => Promise<RenderedPage | undefined>;
+import type { ApiTransport, RenderPage } from '../../../common/rendered-page.ts';
 
 type PageRendererModule = {
-  createPageRenderer(answer: (path: string, init: RequestInit) => Promise<Response>): RenderPage;
+  createPageRenderer(answer: ApiTransport): RenderPage;
 };
 
 /**
@@ -18,7 +15,7 @@ type PageRendererModule = {
 const renderTimeLimitMs = 2_000;
 
 /** Where `npm run build` puts the web app's server entry (web/entry-server.tsx), beside the web app. */
-export const pageRendererFile = (webRoot: string) => path.resolve(webRoot, '../ssr/entry-server.js');
+const pageRendererFile = (webRoot: string) => path.resolve(webRoot, '../ssr/entry-server.js');
 
 /**
  * The web app's own renderer (ADR 024), answering its API calls from this server as an anonymous
@@ -38,10 +35,12 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
     return new Response(answer.statusCode === 304 || answer.statusCode === 204 ? null : answer.rawPayload, { status: answer.statusCode, headers });
   });
   return async (url) => {
+    // The path alone in the logs: a query string may carry a token.
+    const logged = { path: url.split('?')[0] };
     let timer: NodeJS.Timeout | undefined;
     const tooLong = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => {
-        app.log.warn({ path: url.split('?')[0], ms: renderTimeLimitMs }, 'A page took too long to render on the server; it was sent for the browser to render.');
+        app.log.warn({ ...logged, ms: renderTimeLimitMs }, 'A page took too long to render on the server; it was sent for the browser to render.');
         resolve(undefined);
       }, renderTimeLimitMs);
     });
@@ -49,8 +48,7 @@ export async function loadPageRenderer(app: FastifyInstance, webRoot: string): P
       // Joined, not resolved: an address beginning "//" stays a path on this shop.
       return await Promise.race([render(`http://shop.invalid${url}`), tooLong]);
     } catch (error) {
-      // The path alone: a query string may carry a token.
-      app.log.error({ err: error, path: url.split('?')[0] }, 'A page could not be rendered on the server; it was sent for the browser to render.');
+      app.log.error({ err: error, ...logged }, 'A page could not be rendered on the server; it was sent for the browser to render.');
       return undefined;
     } finally {
       clearTimeout(timer);

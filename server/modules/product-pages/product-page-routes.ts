@@ -5,7 +5,7 @@ import { productPagePath } from '../../../common/product-page.ts';
 import { AppError } from '../../errors.ts';
 import type { ProductService } from '../products/product-service.ts';
 import type { AppShell } from './app-shell.ts';
-import type { RenderPage } from './page-renderer.ts';
+import type { RenderPage } from '../../../common/rendered-page.ts';
 import { missingProductHead, productPageHead } from './product-head.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
