@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
@@ -10,7 +11,17 @@ import { postgresAdminUrl } from '../server/test/postgres-test-server.ts';
 
 // The built server started as `npm start` starts it, on its own port and data folder: what an operator sees.
 const serverEntry = path.resolve('dist/server/server.js');
-let nextPort = 4300 + Math.floor(Math.random() * 200);
+
+/** A port nothing listens on, chosen by the system: a fixed range can hold another program's port (epmd's 4369, say), and the test would then talk to it. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 interface RunningServer {
   url: string;
@@ -19,8 +30,11 @@ interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
+/** The servers the running test started, whose output goes with a failure's report. */
+const startedInTest: RunningServer[] = [];
+
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = nextPort++;
+  const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,7 +50,7 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
+  const server: RunningServer = {
     url,
     process: child,
     output: () => output,
@@ -45,6 +59,8 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
       return exited;
     },
   };
+  startedInTest.push(server);
+  return server;
 }
 
 /** The catalogue's size, asked on a connection of its own: one kept from the health check could be closed by the server's keep-alive timeout just as it is reused, on a busy machine. */
@@ -65,7 +81,15 @@ test.describe('the server process', () => {
   test.beforeEach(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-process-'));
   });
-  test.afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  test.afterEach(async () => {
+    const testInfo = test.info();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const started = startedInTest.splice(0);
+    if (testInfo.status === testInfo.expectedStatus) return;
+    for (const [index, server] of started.entries()) {
+      await testInfo.attach(`server ${index + 1} output`, { body: `${server.url}\n${server.output()}`, contentType: 'text/plain' });
+    }
+  });
 
   test('a bad setting stops the start with a message that names it', async () => {
     const server = await startServer({ DATA_DIR: dataDir, PORT: 'eighty' });
