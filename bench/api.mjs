@@ -2,6 +2,8 @@
 // page and a hashed script, each asked for as a browser asks (brotli accepted). In the same run the
 // same paths are loaded from two baselines answering the very bytes the shop sent: a bare node:http
 // server (as fast as Node can answer) and a minimal Fastify app (what the framework costs).
+// Each call is loaded in rounds, the three servers in turn (a different one first each round), and the
+// median round is printed: on a shared machine one run's figure can drift by half from the next one's.
 // Prints requests per second, p99 latency, errors, and the shop's share of each baseline.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
@@ -9,12 +11,13 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { machineDescription, startShop } from './start-shop.mjs';
 
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmUpSeconds = 3;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const browserHeaders = { 'accept-encoding': 'br, gzip' };
-/** Headers a baseline repeats: what a browser needs to read the bytes. */
-const repeatedHeaders = ['content-type', 'content-encoding', 'cache-control', 'etag', 'vary', 'x-total-count'];
+/** Headers a baseline does not repeat: Node writes the first three itself, the id is one request's, the length the baseline's. */
+const perRequestHeaders = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length']);
 
 /**
  * @param {string} url
@@ -41,7 +44,7 @@ function rawGet(url) {
       response.on('end', () => {
         /** @type {Record<string, string>} */
         const headers = {};
-        for (const name of repeatedHeaders) if (response.headers[name] !== undefined) headers[name] = String(response.headers[name]);
+        for (const [name, value] of Object.entries(response.headers)) if (!perRequestHeaders.has(name) && value !== undefined) headers[name] = String(value);
         resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), headers });
       });
     }).on('error', reject);
@@ -62,6 +65,15 @@ async function startBaseline(script, answers) {
     });
   });
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * The run with the median requests per second.
+ * @param {import('autocannon').Result[]} runs
+ */
+function median(runs) {
+  const sorted = [...runs].sort((a, b) => a.requests.average - b.requests.average);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 const shop = await startShop(Number(process.env.BENCH_PORT ?? 3900), process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {});
@@ -104,9 +116,15 @@ try {
   const [, firstPath] = calls[0];
   for (const server of [shop, bare, fastify]) await load(`${server.url}${firstPath}`, warmUpSeconds);
   for (const [name, path] of calls) {
-    const ours = await load(`${shop.url}${path}`);
-    const bareRun = await load(`${bare.url}${path}`);
-    const fastifyRun = await load(`${fastify.url}${path}`);
+    /** @type {{ url: string, runs: import('autocannon').Result[] }[]} */
+    const servers = [shop, bare, fastify].map((server) => ({ url: server.url, runs: [] }));
+    for (let round = 0; round < rounds; round += 1) {
+      for (let turn = 0; turn < servers.length; turn += 1) {
+        const server = servers[(round + turn) % servers.length];
+        server.runs.push(await load(`${server.url}${path}`));
+      }
+    }
+    const [ours, bareRun, fastifyRun] = servers.map((server) => median(server.runs));
     rows.push({
       name,
       bytes: Buffer.from(answers[path].body, 'base64').length,
@@ -114,7 +132,7 @@ try {
       shop: ours,
       bare: bareRun,
       fastify: fastifyRun,
-      errors: ours.errors + ours.non2xx + bareRun.errors + bareRun.non2xx + fastifyRun.errors + fastifyRun.non2xx,
+      errors: servers.flatMap((server) => server.runs).reduce((sum, run) => sum + run.errors + run.non2xx, 0),
     });
   }
 } finally {
@@ -124,7 +142,7 @@ try {
 }
 
 const rps = (/** @type {import('autocannon').Result} */ run) => Math.round(run.requests.average);
-console.log(`\nAPI benchmark, ${new Date().toISOString().slice(0, 10)}, ${duration} s per run, ${connections} connections, brotli accepted`);
+console.log(`\nAPI benchmark, ${new Date().toISOString().slice(0, 10)}, median of ${rounds} rounds of ${duration} s per server, ${connections} connections, brotli accepted`);
 console.log(`Machine: ${machineDescription()}\n`);
 console.log('| call | bytes sent | shop req/s | shop p99 ms | bare req/s | Fastify req/s | shop/bare | shop/Fastify | errors |');
 console.log('|---|---|---|---|---|---|---|---|---|');

@@ -80,12 +80,13 @@ import { createReviewService } from './modules/reviews/review-service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerPublicAnswerCache } from './plugins/public-answer-cache.ts';
+import { createPublicAnswerCache, requestIdHeader } from './plugins/public-answer-cache.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerResponsePolicy } from './plugins/response-policy.ts';
 import { registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { serverWithDoor } from './plugins/server-with-door.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDependencies {
@@ -105,8 +106,6 @@ export interface AppDependencies {
   jobs?: JobQueueSettings;
 }
 
-const requestIdHeader = 'x-request-id';
-
 function trustNearestHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -116,7 +115,11 @@ function trustNearestHops(hops: number) {
  * without listening, so that tests can drive it through `app.inject`.
  */
 export async function buildApp({ config, database, logger = true, logStream, sms, gateway, clock = systemClock, jobs: jobSettings }: AppDependencies): Promise<FastifyInstance> {
+  const { db } = database;
+  const publicAnswers = createPublicAnswerCache(createCatalogueVersion(db), { checkEveryMs: config.catalogueCheckMs, maxAnswers: 500, requestLog: config.requestLog });
   const app = Fastify({
+    // The catalogue's kept answers are sent from in front of Fastify once it has sent them (ADR 025).
+    serverFactory: serverWithDoor((req, res) => publicAnswers.answerAtTheDoor(req, res)),
     logger: logger && {
       level: config.logLevel,
       // Fastify's request serializer logs no headers; this keeps credentials out should that change.
@@ -143,7 +146,6 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   registerRequestLog(app, config.requestLog);
   registerErrorHandler(app);
   registerBodyDepthLimit(app);
-  const { db } = database;
   const rateLimits = createRateLimitRepository(db, clock);
   const emailSender = createEmailSender(config, app.log, clock);
   app.addHook('onClose', () => emailSender.close());
@@ -189,7 +191,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   registerResponsePolicy(app);
   // Before the catalogue's kept answers, which answer in the first hooks: they carry them too.
   registerSecurityHeaders(app, config);
-  registerPublicAnswerCache(app, createCatalogueVersion(db), { checkEveryMs: config.catalogueCheckMs, maxAnswers: 500 });
+  publicAnswers.register(app);
   registerRouteAccess(app, sessions, config.siteOrigins);
   // After the route checks: a shop that refuses to start never starts running jobs.
   registerJobQueue(app, jobs);

@@ -53,4 +53,23 @@ describe('createVersionWatch', () => {
     reads.answer(2);
     expect(await next).toBe(2);
   });
+
+  it('says the version without waiting only while the last look is fresh', async () => {
+    const reads = heldReads();
+    const watch = createVersionWatch(reads.read, 50);
+    expect(watch.fresh()).toBeUndefined();
+    const look = watch.current();
+    expect(watch.fresh()).toBeUndefined();
+    reads.answer(4);
+    await look;
+    expect(watch.fresh()).toBe(4);
+    watch.lookAgain();
+    expect(watch.fresh()).toBeUndefined();
+    const again = watch.current();
+    reads.answer(5);
+    await again;
+    expect(watch.fresh()).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(watch.fresh()).toBeUndefined();
+  });
 });

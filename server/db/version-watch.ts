@@ -34,6 +34,11 @@ export function createVersionWatch(read: () => Promise<number>, checkEveryMs: nu
       return reading;
     },
 
+    /** The version read within the last `checkEveryMs`, or undefined when it is time to look again: for a caller that cannot wait for the look. */
+    fresh(): number | undefined {
+      return performance.now() - checkedAt < checkEveryMs ? seen : undefined;
+    },
+
     /** The next `current()` reads the row: this process may just have changed what it counts. */
     lookAgain(): void {
       checkedAt = Number.NEGATIVE_INFINITY;

@@ -1,8 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestLogSettings } from '../config/env.ts';
 import { createVersionWatch } from '../db/version-watch.ts';
 import type { CatalogueVersion } from '../modules/catalogue-cache/catalogue-version.ts';
-import { matchesEntityTag, preferredEncoding } from './http-negotiation.ts';
+import { type Encoding, matchesEntityTag, preferredEncoding } from './http-negotiation.ts';
+import { requestLine } from './request-log.ts';
+
+export const requestIdHeader = 'x-request-id';
 
 /** An answer as sent once: its bytes in each encoding, made once, and the headers that go with them. */
 interface KeptAnswer {
@@ -11,6 +17,8 @@ interface KeptAnswer {
   gzip: Buffer;
   etag: string;
   headers: Record<string, string>;
+  /** Every header Fastify sent with it, by status and encoding (`200 br`), but the request's id: what the door sends. */
+  sent: Map<string, OutgoingHttpHeaders>;
 }
 
 export interface PublicAnswerCacheSettings {
@@ -18,15 +26,18 @@ export interface PublicAnswerCacheSettings {
   checkEveryMs: number;
   /** How many answers are kept; the oldest goes first. */
   maxAnswers: number;
+  requestLog: RequestLogSettings;
 }
 
 /** The headers a kept answer is sent with again; the others (security, request id) are set on each request. */
 const keptHeaders = ['content-type', 'x-total-count'];
+/** Never sent again to someone else: a cookie is one visitor's, an id one request's. */
+const unsharedHeaders = new Set(['set-cookie', requestIdHeader]);
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Answered from the public answer cache: its ETag and encoding are set already. */
-    servedFromCache: boolean;
+    /** The kept answer this request was sent from memory, in the first hooks. */
+    answeredFromMemory: KeptAnswer | undefined;
     /** The catalogue's version when this request looked: its answer is kept only if that is still the version. */
     catalogueVersionSeen: number | undefined;
   }
@@ -46,6 +57,8 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer
   return kept[encoding];
 }
 
+const sentKey = (statusCode: number, encoding: Encoding) => `${statusCode} ${encoding}`;
+
 /**
  * The public catalogue's answers (products, a product, reviews) and the pages rendered from them
  * (ADR 024): routes declared `public` and `revalidate`, kept in memory, serialized and compressed
@@ -53,11 +66,16 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer
  * version is read at most every `checkEveryMs`, and at once after any change this process makes, so
  * that an admin sees their own edit on the next load and every other process within a second. A
  * browser's copy still gets its 304.
+ *
+ * A kept answer goes out twice over: through Fastify's first hooks, and, once Fastify has sent it in
+ * an encoding, from the door in front of Fastify (`answerAtTheDoor`, ADR 025) with the very headers
+ * Fastify sent, while the version read is fresh; whatever the door does not answer goes on to Fastify.
  */
-export function registerPublicAnswerCache(app: FastifyInstance, version: CatalogueVersion, settings: PublicAnswerCacheSettings): void {
+export function createPublicAnswerCache(version: CatalogueVersion, settings: PublicAnswerCacheSettings) {
   const kept = new Map<string, KeptAnswer>();
   const watch = createVersionWatch(() => version.current(), settings.checkEveryMs);
   let keptVersion: number | undefined;
+  let log: FastifyBaseLogger | undefined;
 
   /** Brings the kept answers up to date with the catalogue: all dropped when its version moved. */
   async function upToDate(): Promise<void> {
@@ -68,47 +86,87 @@ export function registerPublicAnswerCache(app: FastifyInstance, version: Catalog
     }
   }
 
-  app.decorateRequest('servedFromCache', false);
-  app.decorateRequest('catalogueVersionSeen', undefined);
+  return {
+    /**
+     * Answers a GET from memory before Fastify parses it, when its answer is kept, the catalogue's
+     * version was read within `checkEveryMs` and is the kept one, and Fastify has sent that answer
+     * with that status and encoding before; false for any other request, which Fastify then serves.
+     * With the access log on, every request goes through Fastify, which logs it.
+     */
+    answerAtTheDoor(req: IncomingMessage, res: ServerResponse): boolean {
+      if (req.method !== 'GET' || settings.requestLog.accessLog || req.url === undefined) return false;
+      const answer = kept.get(req.url);
+      if (!answer || keptVersion === undefined || watch.fresh() !== keptVersion) return false;
+      const encoding = preferredEncoding(req);
+      const statusCode = matchesEntityTag(req, answer.etag) ? 304 : 200;
+      const headers = answer.sent.get(sentKey(statusCode, encoding));
+      if (!headers) return false;
+      const id = randomUUID();
+      res.setHeader(requestIdHeader, id);
+      res.writeHead(statusCode, headers);
+      res.end(statusCode === 304 ? undefined : answer[encoding]);
+      const { sampleRate } = settings.requestLog;
+      if (log && sampleRate > 0 && Math.random() < sampleRate) log.info({ reqId: id, ...requestLine('GET', req.url, statusCode, 0), answeredAtTheDoor: true }, 'request completed');
+      return true;
+    },
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request)) return;
-    await upToDate();
-    request.catalogueVersionSeen = keptVersion;
-    const answer = kept.get(request.url);
-    if (!answer) return;
-    request.servedFromCache = true;
-    const body = sendKept(request, reply, answer);
-    if (matchesEntityTag(request, answer.etag)) return reply.code(304).send();
-    return reply.send(body);
-  });
+    register(app: FastifyInstance): void {
+      log = app.log;
+      app.decorateRequest('answeredFromMemory', undefined);
+      app.decorateRequest('catalogueVersionSeen', undefined);
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    // Read while the catalogue changed (another request saw a newer version since): sent, not kept.
-    if (request.servedFromCache || !cacheable(request) || reply.statusCode !== 200) return payload;
-    if (request.catalogueVersionSeen === undefined || request.catalogueVersionSeen !== keptVersion) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const identity = Buffer.from(payload);
-    const headers: Record<string, string> = {};
-    for (const name of keptHeaders) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
-    }
-    const answer: KeptAnswer = {
-      identity,
-      br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
-      gzip: zlib.gzipSync(identity, { level: 6 }),
-      etag: String(reply.getHeader('etag')),
-      headers,
-    };
-    kept.set(request.url, answer);
-    if (kept.size > settings.maxAnswers) kept.delete(kept.keys().next().value!);
-    return sendKept(request, reply, answer);
-  });
+      app.addHook('onRequest', async (request, reply) => {
+        if (!cacheable(request)) return;
+        await upToDate();
+        request.catalogueVersionSeen = keptVersion;
+        const answer = kept.get(request.url);
+        if (!answer) return;
+        request.answeredFromMemory = answer;
+        const body = sendKept(request, reply, answer);
+        if (matchesEntityTag(request, answer.etag)) return reply.code(304).send();
+        return reply.send(body);
+      });
 
-  // A change made here is seen by this process's next request, not up to `checkEveryMs` later.
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') watch.lookAgain();
-    done();
-  });
+      app.addHook('onSend', async (request, reply, payload) => {
+        // Read while the catalogue changed (another request saw a newer version since): sent, not kept.
+        if (request.answeredFromMemory || !cacheable(request) || reply.statusCode !== 200) return payload;
+        if (request.catalogueVersionSeen === undefined || request.catalogueVersionSeen !== keptVersion) return payload;
+        if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+        const identity = Buffer.from(payload);
+        const headers: Record<string, string> = {};
+        for (const name of keptHeaders) {
+          const value = reply.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        const answer: KeptAnswer = {
+          identity,
+          br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }),
+          gzip: zlib.gzipSync(identity, { level: 6 }),
+          etag: String(reply.getHeader('etag')),
+          headers,
+          sent: new Map(),
+        };
+        kept.set(request.url, answer);
+        if (kept.size > settings.maxAnswers) kept.delete(kept.keys().next().value!);
+        return sendKept(request, reply, answer);
+      });
+
+      app.addHook('onResponse', (request, reply, done) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          // A change made here is seen by this process's next request, not up to `checkEveryMs` later.
+          watch.lookAgain();
+        } else if (request.method === 'GET' && request.answeredFromMemory) {
+          // What Fastify's hooks sent with a kept answer, for the door to send as it is. Only from a
+          // request answered in the first hooks: no later hook (the visitor's session) has run for it.
+          const sent: OutgoingHttpHeaders = {};
+          for (const [name, value] of Object.entries(reply.getHeaders())) if (!unsharedHeaders.has(name)) sent[name] = value;
+          const encoding = (reply.getHeader('content-encoding') as Encoding | undefined) ?? 'identity';
+          request.answeredFromMemory.sent.set(sentKey(reply.statusCode, encoding), sent);
+        }
+        done();
+      });
+    },
+  };
 }
+
+export type PublicAnswerCache = ReturnType<typeof createPublicAnswerCache>;

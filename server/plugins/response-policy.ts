@@ -36,7 +36,7 @@ export function registerResponsePolicy(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.servedFromCache || !revalidates(request, reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+    if (request.answeredFromMemory || !revalidates(request, reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     const tag = entityTag(payload);
     reply.header('etag', tag);
     if (!matchesEntityTag(request, tag)) return payload;

@@ -1,0 +1,113 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../common/schemas/products.ts';
+import { captureLog, type LogLine } from '../test/log-capture.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { testDialect } from '../test/test-database.ts';
+
+/**
+ * A kept catalogue answer, once Fastify has sent it, is sent again from in front of Fastify (ADR 025):
+ * over a real socket, with the very headers and bytes Fastify sent, a 304 for a current copy, and the
+ * catalogue's changes seen as before. `app.inject` never reaches the door: these tests listen.
+ */
+let shop: TestApp | undefined;
+afterEach(async () => {
+  await shop?.close();
+  shop = undefined;
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET on a connection of its own, the body as sent (still compressed). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function listeningShop(env: NodeJS.ProcessEnv): Promise<{ url: string; lines: LogLine[] }> {
+  const log = captureLog();
+  // Every request logged (a sample of one), so that the log says which were answered at the door.
+  shop = await createTestApp({ env: { CATALOGUE_CHECK_MS: '1000', REQUEST_LOG_SAMPLE: '1', ...env }, logStream: log.stream });
+  const address = await shop.app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: address, lines: log.lines };
+}
+
+const doorLines = (lines: LogLine[]) => lines.filter((line) => line.answeredAtTheDoor === true);
+/** The headers that differ from one request to the next. */
+const perRequest = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
+const sharedHeaders = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.has(name)));
+
+describe(`kept answers sent at the door (${testDialect})`, () => {
+  it('sends the bytes and every header Fastify sent, but a request id of its own', async () => {
+    const { url, lines } = await listeningShop({});
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const path = `/api/products?limit=4&encoding-test=${encoding}`;
+      const asked = { 'accept-encoding': encoding };
+      await get(`${url}${path}`, asked); // kept
+      const fromFastify = await get(`${url}${path}`, asked); // sent from memory by Fastify's first hooks
+      expect(doorLines(lines)).toHaveLength(0);
+      const fromDoor = await get(`${url}${path}`, asked);
+      expect(doorLines(lines)).toEqual([expect.objectContaining({ req: { method: 'GET', url: path }, res: { statusCode: 200 } })]);
+      lines.length = 0;
+
+      expect(fromDoor.status).toBe(200);
+      expect(fromDoor.body.equals(fromFastify.body)).toBe(true);
+      expect(sharedHeaders(fromDoor.headers)).toEqual(sharedHeaders(fromFastify.headers));
+      expect(fromDoor.headers['content-security-policy']).toBeDefined();
+      expect(fromDoor.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(fromDoor.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(fromDoor.headers['x-request-id']).not.toBe(fromFastify.headers['x-request-id']);
+    }
+  });
+
+  it('answers a current copy with a 304 and no body', async () => {
+    const { url, lines } = await listeningShop({});
+    const first = await get(`${url}/api/reviews?limit=3`);
+    const current = { 'if-none-match': String(first.headers.etag) };
+    const fromFastify = await get(`${url}/api/reviews?limit=3`, current);
+    const fromDoor = await get(`${url}/api/reviews?limit=3`, current);
+    expect(doorLines(lines)).toEqual([expect.objectContaining({ res: { statusCode: 304 } })]);
+    expect(fromDoor.status).toBe(304);
+    expect(fromDoor.body.length).toBe(0);
+    expect(sharedHeaders(fromDoor.headers)).toEqual(sharedHeaders(fromFastify.headers));
+  });
+
+  it('sends a change written by another process within a second', async () => {
+    // The shipped setting: the catalogue's version is read at most every 250 ms.
+    const { url, lines } = await listeningShop({ CATALOGUE_CHECK_MS: '250' });
+    const [product] = JSON.parse((await get(`${url}/api/products?limit=1`)).body.toString()) as Product[];
+    const path = `/api/products/${product!._id}`;
+    const priceServed = async () => (JSON.parse((await get(`${url}${path}`)).body.toString()) as Product).price;
+    for (let index = 0; index < 3; index += 1) expect(await priceServed()).toBe(product!.price);
+    expect(doorLines(lines).length).toBeGreaterThan(0);
+
+    // Written as another process writes it: straight to the database, whose trigger raises the version.
+    await shop!.db.updateTable('products').set({ price_cents: 123_45 }).where('id', '=', product!._id).execute();
+    const changedAt = performance.now();
+    let served = product!.price;
+    while (served !== 123.45 && performance.now() - changedAt < 1000) {
+      served = await priceServed();
+      if (served !== 123.45) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(served).toBe(123.45);
+    expect(performance.now() - changedAt).toBeLessThan(1000);
+  });
+
+  it('leaves every request to Fastify when the access log is on, which logs each one', async () => {
+    const { url, lines } = await listeningShop({ ACCESS_LOG: 'true' });
+    for (let index = 0; index < 4; index += 1) expect((await get(`${url}/api/products?limit=2`)).status).toBe(200);
+    expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(4);
+    expect(doorLines(lines)).toHaveLength(0);
+  });
+});
