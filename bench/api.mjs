@@ -80,8 +80,9 @@ const shop = await startShop(Number(process.env.BENCH_PORT ?? 3900), process.env
 /** @type {unknown} */
 const firstPage = await (await fetch(`${shop.url}/api/products?limit=1`)).json();
 const [first] = /** @type {{ _id: string }[]} */ (firstPage);
-const entryScript = /src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync('dist/web/index.html', 'utf8'))?.[1];
-if (!entryScript) throw new Error('No entry script in dist/web/index.html: run "npm run build" first.');
+// The app's script, which every page loads once it is painted (ADR 026): the biggest file a page asks for.
+const appScript = fs.readdirSync('dist/web/assets').find((name) => /^first-load-.+\.js$/.test(name));
+if (!appScript) throw new Error('No first-load script in dist/web/assets: run "npm run build" first.');
 
 /** What each row loads: its name in the table, and the path asked for. */
 /** @type {[string, string][]} */
@@ -96,7 +97,7 @@ const calls = [
   ['GET /api/reviews?limit=3', '/api/reviews?limit=3'],
   ['GET /products/{id} (page)', `/products/${first._id}`],
   ['GET /', '/'],
-  ['GET entry script', entryScript],
+  ['GET the app script', `/assets/${appScript}`],
 ];
 
 /** @type {Record<string, { body: string, headers: Record<string, string> }>} */

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.ts';
 import { routes } from '../app/routes.tsx';
 
-/** The whole web app, as main.tsx starts it, opened at `path`; the router tells where it went. */
+/** The whole web app, as start-app.tsx starts it, opened at `path`; the router tells where it went. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
