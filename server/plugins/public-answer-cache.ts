@@ -60,6 +60,25 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer
 const sentKey = (statusCode: number, encoding: Encoding) => `${statusCode} ${encoding}`;
 
 /**
+ * What Fastify's hooks sent with a kept answer, for the door to send as it is. Only from a request
+ * answered in the first hooks (no later hook, the visitor's session among them, has run for it), and
+ * only when what went out is what the door would send for the same request: the encoding it would
+ * choose and the very bytes kept for it. A hook that answered otherwise (the compression plugin's own
+ * reading of an unusual Accept-Encoding, say) leaves nothing for the door.
+ */
+function keepSentHeaders(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer): void {
+  const encoding = preferredEncoding(request);
+  const sentEncoding = String(reply.getHeader('content-encoding') ?? 'identity');
+  if (sentEncoding !== encoding) return;
+  const statusCode = reply.statusCode;
+  const length = Number(reply.getHeader('content-length'));
+  if (statusCode === 200 ? length !== answer[encoding].length : statusCode !== 304) return;
+  const sent: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (!unsharedHeaders.has(name)) sent[name] = value;
+  answer.sent.set(sentKey(statusCode, encoding), sent);
+}
+
+/**
  * The public catalogue's answers (products, a product, reviews) and the pages rendered from them
  * (ADR 024): routes declared `public` and `revalidate`, kept in memory, serialized and compressed
  * once, and sent again as they are while the catalogue's version stays the same (ADR 019). The
@@ -76,6 +95,8 @@ export function createPublicAnswerCache(version: CatalogueVersion, settings: Pub
   const watch = createVersionWatch(() => version.current(), settings.checkEveryMs);
   let keptVersion: number | undefined;
   let log: FastifyBaseLogger | undefined;
+  /** Set as the app begins to close: Fastify then answers what still comes on open connections itself. */
+  let closing = false;
 
   /** Brings the kept answers up to date with the catalogue: all dropped when its version moved. */
   async function upToDate(): Promise<void> {
@@ -94,7 +115,7 @@ export function createPublicAnswerCache(version: CatalogueVersion, settings: Pub
      * With the access log on, every request goes through Fastify, which logs it.
      */
     answerAtTheDoor(req: IncomingMessage, res: ServerResponse): boolean {
-      if (req.method !== 'GET' || settings.requestLog.accessLog || req.url === undefined) return false;
+      if (req.method !== 'GET' || closing || settings.requestLog.accessLog || req.url === undefined) return false;
       const answer = kept.get(req.url);
       if (!answer || keptVersion === undefined || watch.fresh() !== keptVersion) return false;
       const encoding = preferredEncoding(req);
@@ -112,6 +133,10 @@ export function createPublicAnswerCache(version: CatalogueVersion, settings: Pub
 
     register(app: FastifyInstance): void {
       log = app.log;
+      app.addHook('preClose', (done) => {
+        closing = true;
+        done();
+      });
       app.decorateRequest('answeredFromMemory', undefined);
       app.decorateRequest('catalogueVersionSeen', undefined);
 
@@ -156,12 +181,7 @@ export function createPublicAnswerCache(version: CatalogueVersion, settings: Pub
           // A change made here is seen by this process's next request, not up to `checkEveryMs` later.
           watch.lookAgain();
         } else if (request.method === 'GET' && request.answeredFromMemory) {
-          // What Fastify's hooks sent with a kept answer, for the door to send as it is. Only from a
-          // request answered in the first hooks: no later hook (the visitor's session) has run for it.
-          const sent: OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(reply.getHeaders())) if (!unsharedHeaders.has(name)) sent[name] = value;
-          const encoding = (reply.getHeader('content-encoding') as Encoding | undefined) ?? 'identity';
-          request.answeredFromMemory.sent.set(sentKey(reply.statusCode, encoding), sent);
+          keepSentHeaders(request, reply, request.answeredFromMemory);
         }
         done();
       });
