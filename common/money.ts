@@ -10,8 +10,14 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
+/**
+ * "$1,234.50", as `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` writes it, by hand:
+ * the browser's first currency formatter loads its locale data, which held a slow phone for 60 ms
+ * while the app started, and every page with a price starts with one.
+ */
 export function formatUsd(dollars: number): string {
-  return usd.format(dollars);
+  const cents = Math.abs(dollarsToCents(dollars));
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = dollars < 0 && cents > 0 ? '-' : '';
+  return `${sign}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
