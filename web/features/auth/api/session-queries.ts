@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SignInOptions, Viewer } from '../../../../common/schemas/users.ts';
 import { apiGet } from '../../../lib/api-client.ts';
@@ -7,12 +7,14 @@ import { authApi } from './auth-api.ts';
 export const sessionQueryKey = ['session'] as const;
 
 /** Who is signed in on this browser (null when no one is). */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async () => (await apiGet<{ user: Viewer | null }>('/api/session')).user,
+  staleTime: 60_000,
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: async () => (await apiGet<{ user: Viewer | null }>('/api/session')).user,
-    staleTime: 60_000,
-  });
+  return useQuery(sessionQuery);
 }
 
 /**

@@ -3,7 +3,7 @@ import { addedQuantity, cartLimits, cartLineProblem, cartMessages } from '../../
 import type { Stock } from '../../../../common/ordering.ts';
 import type { Cart, CartLineInput, CartMerge } from '../../../../common/schemas/cart.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { sessionQuery, useSession } from '../../auth/api/session-queries.ts';
 import { localCartLines, useLocalCart, writeLocalCart } from '../local-cart.ts';
 
 export const cartKeys = {
@@ -69,19 +69,22 @@ export function useCartCount(): number {
   return local.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** The changes of a signed-in customer's cart go to the server, whose answer is the cart; a visitor's stay here. */
+/**
+ * The changes of a signed-in customer's cart go to the server, whose answer is the cart; a visitor's stay
+ * here. Who is signed in is settled when the change is made: a product card's button works before the
+ * session has arrived (the change waits for it), so that nothing on a rendered page changes when it does.
+ */
 function useCartChange<Input>(onServer: (input: Input) => Promise<Cart>, inBrowser: (input: Input) => void) {
   const queryClient = useQueryClient();
-  const session = useSession();
-  const userId = session.data?.id;
   return useMutation({
     mutationFn: async (input: Input) => {
-      if (!userId) {
+      const viewer = await queryClient.ensureQueryData(sessionQuery);
+      if (!viewer) {
         inBrowser(input);
         return undefined;
       }
       const cart = await onServer(input);
-      queryClient.setQueryData(cartKeys.mine(userId), cart);
+      queryClient.setQueryData(cartKeys.mine(viewer.id), cart);
       return cart;
     },
   });

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { cartMessages } from '../../../../common/cart-rules.ts';
 import { isSoldOut, orderableUnits } from '../../../../common/ordering.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useSession } from '../../auth/api/session-queries.ts';
 import { type CartProduct, useAddToCart } from '../api/cart-queries.ts';
 
 export interface AddToCartProps {
@@ -20,11 +19,15 @@ export interface AddToCartProps {
  * quantity that breaks it is refused with the purchase page's message, in red beside the control.
  * A signed-in customer's cart is on the server, a visitor's in this browser (ADR 018). Renders
  * nothing for a sold-out product, whose card or page says so already.
+ *
+ * The form's method is `dialog` so that, on a page rendered on the server (ADR 024), a tap before the
+ * app runs sends nothing (a form with that method outside a dialog goes nowhere), with the button in
+ * the state the app keeps: a dozen buttons switched on as the app took over a catalogue page cost a
+ * slow phone a fifth of a second (ADR 027). The app handles the submit itself.
  */
 export function AddToCart({ product, size = 'compact', className = '' }: AddToCartProps) {
   const id = useId();
   const toast = useToast();
-  const session = useSession();
   const add = useAddToCart();
   const [quantity, setQuantity] = useState(String(product.minQuantity));
   const [added, setAdded] = useState<number | null>(null);
@@ -50,6 +53,7 @@ export function AddToCart({ product, size = 'compact', className = '' }: AddToCa
 
   return (
     <form
+      method="dialog"
       noValidate
       aria-label={`Add ${product.name} to cart`}
       className={`${compact ? 'space-y-1.5' : 'space-y-3'} ${className}`}
@@ -80,7 +84,7 @@ export function AddToCart({ product, size = 'compact', className = '' }: AddToCa
             }}
           />
         </label>
-        <button type="submit" className={`btn btn-outline ${compact ? 'btn-sm flex-1' : 'flex-1 sm:flex-none'}`} disabled={add.isPending || session.isPending}>
+        <button type="submit" className={`btn btn-outline ${compact ? 'btn-sm flex-1' : 'flex-1 sm:flex-none'}`} disabled={add.isPending}>
           {add.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           Add to cart{compact && <span className="sr-only">: {product.name}</span>}
         </button>
