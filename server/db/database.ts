@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { systemClock } from '../clock.ts';
+import { withPreparedStatements } from './prepared-statements.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type Database = Kysely<DatabaseSchema>;
@@ -66,7 +67,7 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) });
   return { db, dialect: 'sqlite', description: `SQLite at ${file}`, close: () => db.destroy() };
 }
 
