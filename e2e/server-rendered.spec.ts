@@ -25,10 +25,19 @@ test.describe('with scripts turned off', () => {
     await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
     await expect(page.getByRole('main').getByText(usd(tool.price)).first()).toBeVisible();
 
-    // The form is there, and cannot be sent before the app runs it (its fields would go out in the address).
+    // A tool's form is there, and sends nothing before the app runs it (the browser would reload the page).
+    await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('main').getByRole('spinbutton').first().press('Enter');
+    expect(page.url()).toMatch(new RegExp(`/products/${tool._id}$`));
+
+    // The sign-in form is there, and cannot be sent before the app runs it (its fields would go out in the address).
     await page.goto('/login');
-    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('button', { name: 'Log in', exact: true })).toBeDisabled();
+    await page.getByRole('textbox', { name: 'Email' }).fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('a password');
+    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    expect(page.url()).toMatch(/\/login$/);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('someone@example.com');
   });
 
   test('a page behind sign-in is left for the browser to render', async ({ page }) => {

@@ -4,8 +4,8 @@ const noChanges = () => () => {};
 
 /**
  * False while a page rendered on the server (ADR 024) is still only markup, and during the render that
- * takes it over; true once the app runs it. A form that sent itself before then would go out as the
- * browser's own GET, its fields (a password) in the address.
+ * takes it over; true once the app runs it: for what differs by reader (the year, a time zone). Each
+ * element it changes costs a style change as the app takes the page over (ADR 027).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 
 interface FormSubmitProps {
   label: string;
@@ -22,10 +21,12 @@ interface FormSubmitProps {
 
 /** How every form ends: the failed call's message in red, the call's progress, and the submit button. */
 export function FormSubmit({ label, busy, error, disabled = false, className = 'btn-primary', progressBar, aside }: FormSubmitProps) {
-  // Off in a page rendered on the server until the app runs it: the form cannot send itself before.
-  const hydrated = useHydrated();
+  // The app sends every form itself. The button's own method, `dialog`, goes nowhere outside a dialog,
+  // so that in a page rendered on the server a press (or Enter) before the app runs sends nothing: the
+  // browser's own GET would put the fields, a password, in the address. Disabling the button until then
+  // cost a style change when the app took the page over (ADR 027).
   const button = (
-    <button type="submit" className={`btn ${className}`} disabled={busy || disabled || !hydrated}>
+    <button type="submit" formMethod="dialog" className={`btn ${className}`} disabled={busy || disabled}>
       {busy && !progressBar && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
       {label}
     </button>
