@@ -47,6 +47,14 @@ describe('GET /api/products', () => {
     expect(first.total).toBe(all.total);
   });
 
+  it('pages past the first in every order exactly as one long page lists them', async () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc']) {
+      const all = await listProducts(`?limit=100&sort=${sort}`);
+      const pages = await Promise.all([0, 3, 6, 9].map((offset) => listProducts(`?limit=3&offset=${offset}&sort=${sort}`)));
+      expect(pages.flatMap((page) => page.body.map((p) => p._id)), sort).toEqual(all.body.slice(0, 12).map((p) => p._id));
+    }
+  });
+
   it('gives a first page of 20 when no limit is asked for', async () => {
     const { body, total } = await listProducts();
     expect(body.length).toBe(Math.min(20, Number(total)));
