@@ -9,7 +9,7 @@ import { newRecordId } from '../../record-id.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
 import { addProduct, call, payOrder, placeOrder, type TestProduct } from '../../test/ordering.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { searchCountCap } from './order-repository.ts';
+import { countCap as searchCountCap } from '../../db/capped-count.ts';
 
 /**
  * The counts the database keeps for Manage Orders and the overview (migration 018, ADR 021): after

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool, type Updateable, sql } from 'kysely';
 import type { OrderListStage } from '../../../common/schemas/orders.ts';
 import type { CancelReason } from '../../../common/ordering.ts';
+import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
@@ -43,12 +44,6 @@ export interface OrderPage {
   total: number;
   capped: boolean;
 }
-
-/**
- * A search for part of a name or an e-mail counts this many matches at most: a broad one ("smith")
- * may match tens of thousands, and counting them all reads them all.
- */
-export const searchCountCap = 1000;
 
 /** Each stage's kept count (migration 018), and all orders' for no stage. */
 const keptCountColumns = {
@@ -109,14 +104,9 @@ export function createOrderRepository(db: Database) {
       const kept = await db.selectFrom('order_counts').select(column).where('id', '=', 1).executeTakeFirstOrThrow();
       return { total: Number(kept[column]), capped: false };
     }
-    const limit = where.text ? searchCountCap + 1 : undefined;
-    const counted = limit === undefined ? matching : matching.limit(limit);
-    const row = await db
-      .selectFrom(counted.select(sql.lit(1).as('one')).as('matches'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const total = Number(row.total);
-    return limit !== undefined && total === limit ? { total: searchCountCap, capped: true } : { total, capped: false };
+    if (where.text) return cappedCount(db, matching);
+    const row = await matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    return { total: Number(row.total), capped: false };
   }
 
   /** A page newest first (by keyset or offset), with how many orders match. */

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { PaginationQuery } from '../../../common/schemas/pagination.ts';
+import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/database.ts';
 import type { ReviewsTable } from '../../db/schema.ts';
 
@@ -7,7 +8,11 @@ export type ReviewRow = Selectable<ReviewsTable>;
 
 export function createReviewRepository(db: Database) {
   return {
-    async listNewestFirst(page: PaginationQuery): Promise<{ rows: ReviewRow[]; total: number }> {
+    /**
+     * A page of every product's reviews, newest first, and how many there are, counted to 1,000: the home
+     * page shows three and no total, and counting 200,000 reviews took 52 ms on PostgreSQL.
+     */
+    async listNewestFirst(page: PaginationQuery): Promise<{ rows: ReviewRow[]; total: number; capped: boolean }> {
       const [rows, count] = await Promise.all([
         db
           .selectFrom('reviews')
@@ -17,9 +22,9 @@ export function createReviewRepository(db: Database) {
           .limit(page.limit)
           .offset(page.offset)
           .execute(),
-        db.selectFrom('reviews').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        cappedCount(db, db.selectFrom('reviews')),
       ]);
-      return { rows, total: Number(count.total) };
+      return { rows, ...count };
     },
 
     /** One product's reviews, newest first, and how many it has: both through `reviews_product_created_at_idx`. */

@@ -22,7 +22,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       config: { access: 'public', cache: 'revalidate' },
       schema: {
         tags: ['reviews'],
-        summary: 'Customer reviews, newest first; e-mail addresses masked',
+        summary: 'Customer reviews, newest first; e-mail addresses masked; X-Total-Count counts to 1,000, with X-Total-Count-Capped when there are more',
         querystring: paginationQuerySchema,
         response: { 200: z.array(reviewSchema), 400: apiErrorSchema },
       },

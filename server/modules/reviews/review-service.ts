@@ -28,9 +28,9 @@ const noSuchProduct = () => notFound('No product has that id.');
 
 export function createReviewService(reviews: ReviewRepository, clock: Clock, { catalogue, purchases }: ReviewDependencies) {
   return {
-    async list(page: PaginationQuery): Promise<{ items: Review[]; total: number }> {
-      const { rows, total } = await reviews.listNewestFirst(page);
-      return { items: rows.map(toReview), total };
+    async list(page: PaginationQuery): Promise<{ items: Review[]; total: number; capped: boolean }> {
+      const { rows, total, capped } = await reviews.listNewestFirst(page);
+      return { items: rows.map(toReview), total, capped };
     },
 
     /** One product's reviews, newest first; an unknown product answers 404. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviewMessages } from '../../../common/shop-management.ts';
 import type { Review } from '../../../common/schemas/reviews.ts';
+import { countCap } from '../../db/capped-count.ts';
 import { demoReviews } from '../../db/seed/demo-catalogue.ts';
+import { newRecordId } from '../../record-id.ts';
 import { adminEmail, createShopWithPeople, signUp, type ShopWithPeople } from '../../test/accounts.ts';
 import { callAs, nextClientAddress, type Who } from '../../test/shop-management.ts';
 import { createTestClock } from '../../test/test-clock.ts';
@@ -147,5 +149,28 @@ describe('POST /api/reviews', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many requests/) });
     expect((await post(people.oscar, { ratings: 5, review: 'From the same bench' }, client)).statusCode).toBe(201);
+  });
+});
+
+describe('GET /api/reviews with more reviews than are counted', () => {
+  it('counts to 1,000 and says there are more, and still lists the newest first', async () => {
+    const before = await listReviews('?limit=1');
+    expect(before.total).toBeLessThan(countCap);
+    const added = countCap + 1 - before.total;
+    const rows = Array.from({ length: added }, (_, index) => ({
+      id: newRecordId(),
+      name: 'Pat Pupil',
+      email: `pupil${index}@school.example`,
+      review: 'Our class used it all term.',
+      ratings: 4,
+      created_at: new Date(Date.UTC(2027, 0, 1) + index * 60_000).toISOString(),
+      product_id: null,
+    }));
+    for (let start = 0; start < rows.length; start += 100) await people.shop.db.insertInto('reviews').values(rows.slice(start, start + 100)).execute();
+
+    const res = await callAs(app(), undefined, 'GET', '/api/reviews?limit=3');
+    expect(res.headers['x-total-count']).toBe(String(countCap));
+    expect(res.headers['x-total-count-capped']).toBe('true');
+    expect(res.json<Review[]>().map((review) => review.email)).toEqual([added - 1, added - 2, added - 3].map((index) => masked(`pupil${index}@school.example`)));
   });
 });
