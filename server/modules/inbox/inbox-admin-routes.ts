@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { contactMessageSchema, newsletterSubscriberSchema } from '../../../common/schemas/inbox.ts';
-import { keysetPaginationQuerySchema, paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import { keysetPaginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import type { InboxService } from './inbox-service.ts';
 import { sendPage } from '../../pagination.ts';
 
@@ -23,8 +23,8 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
       config,
       schema: {
         tags: ['inbox'],
-        summary: 'Messages from the contact form, newest first (admins only)',
-        querystring: paginationQuerySchema,
+        summary: 'Messages from the contact form, newest first, by offset or after/before a message (admins only)',
+        querystring: keysetPaginationQuerySchema,
         response: { 200: z.array(contactMessageSchema), 400: apiErrorSchema, ...refusals },
       },
     },

@@ -85,7 +85,27 @@ describe('GET /api/contact-messages', () => {
     expect((await get(`/api/contact-messages?offset=${whole.length}`, admin)).json()).toEqual([]);
   });
 
-  it.each(['limit=0', 'limit=101', 'offset=-1', 'limit=two'])('refuses %s with 400', async (query) => {
+  it('pages after and before a message by keyset, the total the same', async () => {
+    const all = (await get('/api/contact-messages?limit=100', admin)).json<{ _id: string; createdAt: string }[]>();
+    expect(all.length).toBeGreaterThanOrEqual(4);
+    const after = await get(`/api/contact-messages?limit=2&after=${encodeURIComponent(listCursor(all[1]!))}`, admin);
+    expect(after.json()).toEqual(all.slice(2, 4));
+    expect(after.headers['x-total-count']).toBe(String(all.length));
+    const before = await get(`/api/contact-messages?limit=2&before=${encodeURIComponent(listCursor(all[3]!))}`, admin);
+    expect(before.json()).toEqual(all.slice(1, 3));
+  });
+
+  it('reads a page after or before a message from the (created_at, id) index, nothing sorted', async () => {
+    const place = { createdAt: '2026-04-01T09:00:00.000Z', id: 'f0000000-0000-4000-8000-000000000000' };
+    for (const page of [{ after: place }, { before: place }]) {
+      const [plan] = await queryPlansOf(shop.database, (db) => createInboxRepository(db).listContactMessages({ limit: 10, offset: 0, ...page }));
+      expect(plan).toContain('contact_messages_created_at_idx');
+      expect(plan).not.toMatch(/\bSCAN contact_messages\b(?! USING)|Seq Scan/);
+      if (shop.database.dialect === 'sqlite') expect(plan).not.toContain('TEMP B-TREE');
+    }
+  });
+
+  it.each(['limit=0', 'limit=101', 'offset=-1', 'limit=two', 'after=yesterday', `offset=2&after=${encodeURIComponent('2026-01-01T08:00:00.000Z_00000000-0000-4000-8000-000000000000')}`])('refuses %s with 400', async (query) => {
     const res = await get(`/api/contact-messages?${query}`, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');

@@ -7,11 +7,6 @@ import { newRecordId } from '../../record-id.ts';
 export type ContactMessageRow = ContactMessagesTable;
 export type SubscriberRow = NewsletterSubscribersTable;
 
-interface Page {
-  limit: number;
-  offset: number;
-}
-
 /** Where a walk through the subscribers, newest first, has got to. */
 export type SubscriberCursor = ListPlace;
 
@@ -30,10 +25,10 @@ export function createInboxRepository(db: Database) {
       return row;
     },
 
-    /** Newest first; the id breaks ties so that pages never overlap (index contact_messages_created_at_idx). */
-    async listContactMessages({ limit, offset }: Page): Promise<{ rows: ContactMessageRow[]; total: number }> {
+    /** Newest first, by keyset or offset; the id breaks ties so that pages never overlap (index contact_messages_created_at_idx). */
+    async listContactMessages(page: KeysetPage): Promise<{ rows: ContactMessageRow[]; total: number }> {
       const [rows, count] = await Promise.all([
-        db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+        newestFirstPage(db.selectFrom('contact_messages').selectAll(), page),
         db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };

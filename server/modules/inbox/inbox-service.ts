@@ -7,11 +7,6 @@ import { newContactMessage } from '../mail/templates/shop-messages.ts';
 import { csvLine } from './csv.ts';
 import type { ContactMessageRow, InboxRepository, SubscriberRow } from './inbox-repository.ts';
 
-interface Page {
-  limit: number;
-  offset: number;
-}
-
 /** How many subscribers the CSV export reads at a time: a long list never sits in memory whole. */
 const exportBatchSize = 500;
 
@@ -46,8 +41,8 @@ export function createInboxService(inbox: InboxRepository, clock: Clock, notices
     },
 
     /** The admin's inbox, newest first. The caller has checked that the viewer is an admin. */
-    async listContactMessages(page: Page): Promise<{ items: ContactMessage[]; total: number }> {
-      const { rows, total } = await inbox.listContactMessages(page);
+    async listContactMessages(page: KeysetPaginationQuery): Promise<{ items: ContactMessage[]; total: number }> {
+      const { rows, total } = await inbox.listContactMessages(keysetPageOf(page));
       return { items: rows.map(toContactMessage), total };
     },
 

@@ -13,8 +13,8 @@ export const newestPage: KeysetPlace = { page: 1 };
 /**
  * Newer and older page buttons for a list read by keyset (ADR 021), with where we are. The list can
  * only step to a page beside the one shown, or back to the first: the page older than this one is
- * read after its last item, the newer one before its first. A full page may have older items after
- * it; the page number is only for showing. Hidden when everything fits on one page.
+ * read after its last item, the newer one before its first. The page number is only for showing.
+ * Hidden when everything fits on one page.
  */
 export function CursorPagination({
   place,
@@ -34,7 +34,8 @@ export function CursorPagination({
   label: string;
 }) {
   const { page } = place;
-  const hasOlder = items.length === pageSize;
+  // A full page may have older items after it, unless the total says this is the last page.
+  const hasOlder = items.length === pageSize && (pageCount === undefined || page < pageCount);
   if (page <= 1 && !hasOlder) return null;
   const older = () => onPlace({ page: page + 1, after: listCursor(items.at(-1)!) });
   const newer = () => onPlace(page <= 2 ? newestPage : { page: page - 1, before: listCursor(items[0]!) });

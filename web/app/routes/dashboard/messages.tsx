@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { CursorPagination, type KeysetPlace, newestPage } from '../../../components/ui/cursor-pagination.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
@@ -10,11 +9,20 @@ import { dateTime } from '../../../lib/date-format.ts';
 const pageSize = 10;
 
 function ContactMessages() {
-  const [page, setPage] = useState(1);
-  const messages = useContactMessages({ limit: pageSize, offset: (page - 1) * pageSize });
+  const [place, setPlace] = useState<KeysetPlace>(newestPage);
+  const messages = useContactMessages({ limit: pageSize, after: place.after, before: place.before });
   if (messages.isPending) return <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading the messages" />;
   if (messages.isError) return <ErrorState title="We could not load the messages" error={messages.error} onRetry={() => void messages.refetch()} />;
-  if (messages.data.items.length === 0) return <EmptyState title="No messages yet">Messages sent with the home page's contact form arrive here.</EmptyState>;
+  if (messages.data.items.length === 0) {
+    if (place.page === 1) return <EmptyState title="No messages yet">Messages sent with the home page's contact form arrive here.</EmptyState>;
+    return (
+      <EmptyState title="There are no messages on this page">
+        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => setPlace(newestPage)}>
+          Show the newest messages
+        </button>
+      </EmptyState>
+    );
+  }
   return (
     <div className="space-y-6">
       <ul className="space-y-3" aria-label="Contact messages">
@@ -38,7 +46,14 @@ function ContactMessages() {
           </li>
         ))}
       </ul>
-      <Pagination page={page} pageCount={Math.ceil(messages.data.total / pageSize)} onPage={setPage} label="Message pages" />
+      <CursorPagination
+        place={place}
+        items={messages.data.items}
+        pageSize={pageSize}
+        pageCount={Math.ceil(messages.data.total / pageSize)}
+        onPlace={setPlace}
+        label="Message pages"
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ContactMessage, NewsletterSubscriber } from '../../../../common/schemas/inbox.ts';
-import type { KeysetPaginationQuery, PaginationQuery } from '../../../../common/schemas/pagination.ts';
+import type { KeysetPaginationQuery } from '../../../../common/schemas/pagination.ts';
 import { apiGetPage, queryString } from '../../../lib/api-client.ts';
 
-export function useContactMessages(page: Partial<PaginationQuery>) {
+/** A page of the contact messages, newest first, `after` or `before` one of them (ADR 021). */
+export function useContactMessages(page: Partial<KeysetPaginationQuery>) {
   return useQuery({
     queryKey: ['inbox', 'messages', page],
     queryFn: ({ signal }) => apiGetPage<ContactMessage>(`/api/contact-messages${queryString(page)}`, { signal }),
