@@ -16,7 +16,9 @@ export function centsToDollars(cents: number): number {
  * while the app started, and every page with a price starts with one.
  */
 export function formatUsd(dollars: number): string {
-  const cents = Math.abs(dollarsToCents(dollars));
+  if (!Number.isFinite(dollars)) return `$${dollars}`;
+  // Half a cent goes away from zero, as Intl's does.
+  const cents = dollarsToCents(Math.abs(dollars));
   const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   const sign = dollars < 0 && cents > 0 ? '-' : '';
   return `${sign}$${whole}.${String(cents % 100).padStart(2, '0')}`;

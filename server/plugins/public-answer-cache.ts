@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { totalCountCappedHeader, totalCountHeader } from '../../common/pagination.ts';
 import type { RequestLogSettings } from '../config/env.ts';
 import { createVersionWatch } from '../db/version-watch.ts';
 import type { CatalogueVersion } from '../modules/catalogue-cache/catalogue-version.ts';
@@ -30,7 +31,7 @@ export interface PublicAnswerCacheSettings {
 }
 
 /** The headers a kept answer is sent with again; the others (security, request id) are set on each request. */
-const keptHeaders = ['content-type', 'x-total-count'];
+const keptHeaders = ['content-type', totalCountHeader, totalCountCappedHeader];
 /** Never sent again to someone else: a cookie is one visitor's, an id one request's. */
 const unsharedHeaders = new Set(['set-cookie', requestIdHeader]);
 

@@ -168,9 +168,12 @@ describe('GET /api/reviews with more reviews than are counted', () => {
     }));
     for (let start = 0; start < rows.length; start += 100) await people.shop.db.insertInto('reviews').values(rows.slice(start, start + 100)).execute();
 
-    const res = await callAs(app(), undefined, 'GET', '/api/reviews?limit=3');
-    expect(res.headers['x-total-count']).toBe(String(countCap));
-    expect(res.headers['x-total-count-capped']).toBe('true');
-    expect(res.json<Review[]>().map((review) => review.email)).toEqual([added - 1, added - 2, added - 3].map((index) => masked(`pupil${index}@school.example`)));
+    // Asked twice: the second answer is the kept one (ADR 019), sent again with the same headers.
+    for (const ask of [1, 2]) {
+      const res = await callAs(app(), undefined, 'GET', '/api/reviews?limit=3');
+      expect(res.headers['x-total-count'], `ask ${ask}`).toBe(String(countCap));
+      expect(res.headers['x-total-count-capped'], `ask ${ask}`).toBe('true');
+      expect(res.json<Review[]>().map((review) => review.email)).toEqual([added - 1, added - 2, added - 3].map((index) => masked(`pupil${index}@school.example`)));
+    }
   });
 });

@@ -34,8 +34,10 @@ export function CursorPagination({
   label: string;
 }) {
   const { page } = place;
-  // A full page may have older items after it, unless the total says this is the last page.
-  const hasOlder = items.length === pageSize && (pageCount === undefined || page < pageCount);
+  // A full page may have older items after it. Only the first page's number is sure (a later one's
+  // may come from an old address, or the list may have changed since), so only there does the total
+  // say that a full page is the last.
+  const hasOlder = items.length === pageSize && (page > 1 || pageCount === undefined || pageCount > 1);
   if (page <= 1 && !hasOlder) return null;
   const older = () => onPlace({ page: page + 1, after: listCursor(items.at(-1)!) });
   const newer = () => onPlace(page <= 2 ? newestPage : { page: page - 1, before: listCursor(items[0]!) });
