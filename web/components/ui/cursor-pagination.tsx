@@ -1,4 +1,5 @@
 import { listCursor } from '../../../common/pagination.ts';
+import { EmptyState } from './query-states.tsx';
 
 /** Which page of a keyset list is shown, and the cursor that reads it (none for the first). */
 export interface KeysetPlace {
@@ -59,5 +60,19 @@ export function CursorPagination({
         Older →
       </button>
     </nav>
+  );
+}
+
+/**
+ * A keyset page that came back empty (its items went since the page before was read): says so, and
+ * offers the newest page, the one place sure to have items.
+ */
+export function EmptyKeysetPage({ noun, onNewest }: { noun: string; onNewest: () => void }) {
+  return (
+    <EmptyState title={`There are no ${noun} on this page`}>
+      <button type="button" className="btn btn-sm btn-outline mt-3" onClick={onNewest}>
+        Show the newest {noun}
+      </button>
+    </EmptyState>
   );
 }

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { orderListStages, type OrderListStage } from '../../../../common/schemas/orders.ts';
-import { CursorPagination } from '../../../components/ui/cursor-pagination.tsx';
+import { CursorPagination, EmptyKeysetPage } from '../../../components/ui/cursor-pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useEveryOrder } from '../../../features/orders/api/order-queries.ts';
@@ -100,14 +100,10 @@ export default function ManageOrderPage() {
               Clear filters
             </button>
           </EmptyState>
+        ) : page > 1 ? (
+          <EmptyKeysetPage noun="orders" onNewest={() => update(firstPage)} />
         ) : (
-          <EmptyState title={page > 1 ? 'There are no orders on this page' : 'No orders yet'}>
-            {page > 1 && (
-              <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => update(firstPage)}>
-                Show the newest orders
-              </button>
-            )}
-          </EmptyState>
+          <EmptyState title="No orders yet" />
         )
       ) : (
         <div className={`space-y-6 ${orders.isPlaceholderData ? 'opacity-60 transition-opacity' : ''}`}>

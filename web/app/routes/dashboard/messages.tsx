@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CursorPagination, type KeysetPlace, newestPage } from '../../../components/ui/cursor-pagination.tsx';
+import { CursorPagination, EmptyKeysetPage, type KeysetPlace, newestPage } from '../../../components/ui/cursor-pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
@@ -15,13 +15,7 @@ function ContactMessages() {
   if (messages.isError) return <ErrorState title="We could not load the messages" error={messages.error} onRetry={() => void messages.refetch()} />;
   if (messages.data.items.length === 0) {
     if (place.page === 1) return <EmptyState title="No messages yet">Messages sent with the home page's contact form arrive here.</EmptyState>;
-    return (
-      <EmptyState title="There are no messages on this page">
-        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => setPlace(newestPage)}>
-          Show the newest messages
-        </button>
-      </EmptyState>
-    );
+    return <EmptyKeysetPage noun="messages" onNewest={() => setPlace(newestPage)} />;
   }
   return (
     <div className="space-y-6">
@@ -68,13 +62,7 @@ function Subscribers() {
   if (subscribers.isError) return <ErrorState title="We could not load the subscribers" error={subscribers.error} onRetry={() => void subscribers.refetch()} />;
   if (subscribers.data.items.length === 0) {
     if (place.page === 1) return <EmptyState title="No subscribers yet">Addresses from the newsletter box arrive here.</EmptyState>;
-    return (
-      <EmptyState title="There are no subscribers on this page">
-        <button type="button" className="btn btn-sm btn-outline mt-3" onClick={() => setPlace(newestPage)}>
-          Show the newest subscribers
-        </button>
-      </EmptyState>
-    );
+    return <EmptyKeysetPage noun="subscribers" onNewest={() => setPlace(newestPage)} />;
   }
   return (
     <div className="space-y-4">
