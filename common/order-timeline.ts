@@ -22,7 +22,8 @@ export function orderTimeline(order: Order, refunds: readonly OrderRefund[]): Ti
     });
   }
   if (order.deliveredAt) entries.push({ kind: 'delivered', at: order.deliveredAt });
-  for (const refund of refunds) {
+  // A refund still waiting for the card processor has not happened yet.
+  for (const refund of refunds.filter((made) => !made.pending)) {
     entries.push({ kind: 'refunded', at: refund.createdAt, amount: refund.amount, reason: refund.reason, restockedQuantity: refund.restockedQuantity });
   }
   if (order.cancelledAt) {

@@ -45,6 +45,7 @@ import {
   releasePaymentsOnCheckoutEnd,
 } from './modules/payments/payment-release.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
+import { completeRefundTaskDefinition, createRefundService } from './modules/payments/refund-service.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { inboxRoutes } from './modules/inbox/inbox-routes.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
       sendEmailTaskDefinition(emailSender, config.publicUrl),
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
       releaseCheckoutPaymentsTaskDefinition(createCheckoutPaymentRelease(paymentGateway, checkoutPayments)),
+      completeRefundTaskDefinition(() => refunds),
       // Open checkouts (ADR 018) wait for payment as long as orders do, and end in the same sweep.
       expireUnpaidOrdersTaskDefinition({ expireUnpaid: async (hours) => (await orders.expireUnpaid(hours)) + (await checkouts.expireOpen(hours)) }, config.unpaidOrderHours),
     ],
@@ -207,6 +209,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   const products = createProductService(productRepository, clock);
   const orderNotices = createOrderNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
   const orders = createOrderService(createOrderRepository(db), productRepository, clock, combineOrderEvents(orderNotices, releasePaymentsOnCancel(jobs)));
+  const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log: app.log });
   const cart = createCartService(createCartRepository(db), clock);
   const checkouts = createCheckoutService(
     createCheckoutRepository(db),
@@ -235,7 +238,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
       await api.register(orderRoutes, { orders, limits: config.orderLimits });
       await api.register(cartRoutes, { cart });
       await api.register(checkoutRoutes, { checkouts, cartLines: (viewer) => cart.checkoutLines(viewer), limits: config.orderLimits });
-      await api.register(paymentsPlugin, { db, orders, clock, gateway: paymentGateway, orderPayments, checkouts, checkoutPayments, limits: config.orderLimits });
+      await api.register(paymentsPlugin, { db, orders, refunds, clock, gateway: paymentGateway, orderPayments, checkouts, checkoutPayments, limits: config.orderLimits });
       await api.register(reviewRoutes, { reviews, formsPerHour: config.formRateLimitPerHour });
       await api.register(inboxRoutes, { inbox, formsPerHour: config.formRateLimitPerHour });
       await api.register(newsletterRoutes, { newsletter, formsPerHour: config.formRateLimitPerHour });

@@ -8,6 +8,7 @@ export const orderRefundSchema = z.object({
   reason: z.string(),
   restockedQuantity: z.number().int().meta({ description: 'Pieces returned to stock with this refund (0 when none)' }),
   createdAt: z.string(),
+  pending: z.boolean().optional().meta({ description: 'true while the card processor has not made it yet: the amount is held for it' }),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 

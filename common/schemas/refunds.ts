@@ -6,7 +6,7 @@ export const refundLimits = { reason: 500 } as const;
 
 export const refundMessages = {
   amountRequired: 'Enter the amount to refund',
-  amountPositive: 'The amount must be more than $0.00',
+  amountPositive: 'The amount must be at least $0.01',
   amountCents: 'Use at most two decimals (whole cents)',
   amountTooLarge: (left: number) => `At most ${formatUsd(left)} is left to refund`,
   reasonRequired: 'Say why you are refunding',
@@ -20,7 +20,8 @@ const wholeCents = (dollars: number) => Math.abs(dollars * 100 - dollarsToCents(
 const amountSchema = z
   .number({ error: refundMessages.amountRequired })
   .refine(Number.isFinite, refundMessages.amountRequired)
-  .refine((amount) => amount > 0, refundMessages.amountPositive)
+  // At least a whole cent: a smaller amount would be recorded, and mailed, as $0.00.
+  .refine((amount) => amount > 0 && dollarsToCents(amount) >= 1, refundMessages.amountPositive)
   .refine(wholeCents, refundMessages.amountCents)
   .refine((amount) => amount <= centsToDollars(maxOrderTotalCents), refundMessages.amountTooLarge(centsToDollars(maxOrderTotalCents)));
 

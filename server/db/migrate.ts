@@ -20,6 +20,7 @@ import { catalogueVersionMigration } from './migrations/017-catalogue-version.ts
 import { orderCountsMigration } from './migrations/018-order-counts.ts';
 import { pictureSizesMigration } from './migrations/019-picture-sizes.ts';
 import { accountVersionMigration } from './migrations/020-account-version.ts';
+import { refundReservationsMigration } from './migrations/021-refund-reservations.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '018-order-counts': orderCountsMigration,
   '019-picture-sizes': pictureSizesMigration,
   '020-account-version': accountVersionMigration,
+  '021-refund-reservations': refundReservationsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

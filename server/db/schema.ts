@@ -82,18 +82,25 @@ export interface OrdersTable {
   checkout_line_count: Generated<number | null>;
 }
 
-/** Money given back for a paid order: in full or in part, each refund once (ADR 012). */
+/**
+ * Money given back for a paid order: in full or in part, each refund once. Reserved (`pending`) before
+ * the card processor is asked, `succeeded` once it has made it, `failed` when it refused (ADR 029).
+ */
 export interface RefundsTable {
   id: string;
   order_id: string;
   amount_cents: number;
   reason: string;
+  /** The pieces this refund puts back in stock: reserved while pending, returned when it succeeds. */
   restocked_quantity: number;
+  status: Generated<RefundStatus>;
   gateway_refund_id: string | null;
   idempotency_key: string;
   created_by: string | null;
   created_at: string;
 }
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
 /** The local test processor's payments (the stripe gateway keeps its own at Stripe). */
 export interface LocalPaymentIntentsTable {

@@ -84,24 +84,28 @@ export function createCartService(carts: CartRepository, clock: Clock) {
     /** Adds pieces to the line of a product (a new line if there is none); the line's new quantity must obey the rule. */
     async add(viewer: SignedInUser, { productId, quantity }: CartLineInput): Promise<Cart> {
       const product = await productToAdd(productId);
-      const lines = await carts.linesOf(viewer.id);
-      const inCart = lines.find((line) => line.product_id === productId)?.quantity ?? 0;
-      if (inCart === 0 && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
-      const added = addedQuantity(inCart, quantity, stockOf(product));
-      if ('problem' in added) throw new AppError(400, errorCodes.validation, added.problem);
-      await carts.put(viewer.id, productId, added.quantity, clock().toISOString());
+      await carts.withCartHeld(viewer.id, async (trx) => {
+        const lines = await carts.linesOf(viewer.id, trx);
+        const inCart = lines.find((line) => line.product_id === productId)?.quantity ?? 0;
+        if (inCart === 0 && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
+        const added = addedQuantity(inCart, quantity, stockOf(product));
+        if ('problem' in added) throw new AppError(400, errorCodes.validation, added.problem);
+        await carts.put(trx, viewer.id, productId, added.quantity, clock().toISOString());
+      });
       return cartOf(viewer);
     },
 
     /** Sets the quantity of a product's line (adding the line if need be); it must obey the rule. */
     async set(viewer: SignedInUser, productId: string, quantity: number): Promise<Cart> {
       const product = await productToAdd(productId);
-      const lines = await carts.linesOf(viewer.id);
-      const inCart = lines.some((line) => line.product_id === productId);
-      if (!inCart && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
       const problem = cartLineProblem(quantity, stockOf(product));
       if (problem) throw new AppError(400, errorCodes.validation, problem);
-      await carts.put(viewer.id, productId, quantity, clock().toISOString());
+      await carts.withCartHeld(viewer.id, async (trx) => {
+        const lines = await carts.linesOf(viewer.id, trx);
+        const inCart = lines.some((line) => line.product_id === productId);
+        if (!inCart && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
+        await carts.put(trx, viewer.id, productId, quantity, clock().toISOString());
+      });
       return cartOf(viewer);
     },
 
@@ -119,26 +123,30 @@ export function createCartService(carts: CartRepository, clock: Clock) {
      */
     async merge(viewer: SignedInUser, incoming: readonly CartLineInput[]): Promise<CartMerge> {
       const lines = combined(incoming);
-      const existing = new Map((await carts.linesOf(viewer.id)).map((row) => [row.product_id, row.quantity]));
       const products = await productsFor(lines.map((line) => line.productId));
-      const writes: MergedLine[] = [];
-      const changes: CartChange[] = [];
-      let lineCount = existing.size;
-      for (const line of lines) {
-        const product = products.get(line.productId);
-        const inCart = existing.get(line.productId) ?? 0;
-        const name = product?.name ?? null;
-        if (inCart === 0 && lineCount >= cartLimits.lines) {
-          changes.push({ productId: line.productId, product: name, asked: line.quantity, quantity: 0, message: cartMessages.tooManyLines });
-          continue;
+      // The cart is read and written holding it: merges sent at once (two tabs signing in) each see the other's lines.
+      const changes = await carts.withCartHeld(viewer.id, async (trx) => {
+        const existing = new Map((await carts.linesOf(viewer.id, trx)).map((row) => [row.product_id, row.quantity]));
+        const writes: MergedLine[] = [];
+        const changed: CartChange[] = [];
+        let lineCount = existing.size;
+        for (const line of lines) {
+          const product = products.get(line.productId);
+          const inCart = existing.get(line.productId) ?? 0;
+          const name = product?.name ?? null;
+          if (inCart === 0 && lineCount >= cartLimits.lines) {
+            changed.push({ productId: line.productId, product: name, asked: line.quantity, quantity: 0, message: cartMessages.tooManyLines });
+            continue;
+          }
+          const merged = mergedLine(inCart, line.quantity, product && stockOf(product));
+          if (merged.note) changed.push({ productId: line.productId, product: name, asked: inCart + line.quantity, quantity: merged.quantity, message: merged.note });
+          if (merged.quantity === 0 && inCart === 0) continue;
+          if (inCart === 0) lineCount += 1;
+          writes.push({ productId: line.productId, quantity: merged.quantity });
         }
-        const merged = mergedLine(inCart, line.quantity, product && stockOf(product));
-        if (merged.note) changes.push({ productId: line.productId, product: name, asked: inCart + line.quantity, quantity: merged.quantity, message: merged.note });
-        if (merged.quantity === 0 && inCart === 0) continue;
-        if (inCart === 0) lineCount += 1;
-        writes.push({ productId: line.productId, quantity: merged.quantity });
-      }
-      await carts.merge(viewer.id, writes, clock());
+        await carts.merge(trx, viewer.id, writes, clock());
+        return changed;
+      });
       return { cart: await cartOf(viewer), changes };
     },
 

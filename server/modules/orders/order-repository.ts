@@ -4,6 +4,7 @@ import type { CancelReason } from '../../../common/ordering.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { lockRowForWrite } from '../../db/row-lock.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import type { DatabaseSchema, OrderCountsTable, OrdersTable, RefundsTable } from '../../db/schema.ts';
@@ -15,9 +16,8 @@ export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cen
 export type RefundRow = Selectable<RefundsTable>;
 
 /**
- * How recording a refund went: recorded (with the pieces actually put back, which may be fewer than
- * asked when another refund returned them meanwhile), a duplicate of one recorded already (the same
- * idempotency key or processor refund), or more than is left to refund of a paid order.
+ * How recording a refund made at the processor went: recorded, a duplicate of one recorded already
+ * (the same processor refund), or more than is left to refund of a paid order.
  */
 export type AddRefundOutcome = { outcome: 'recorded'; order: OrderRow; refund: RefundRow } | { outcome: 'duplicate' } | { outcome: 'exceeds' };
 
@@ -29,6 +29,9 @@ export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'cancelled' | 'out-of-stoc
 
 /** Work done in the transaction of a change, with the order as the change left it. */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
+
+/** Work done in the transaction that records a refund made, with the order and the refund as recorded. */
+export type RefundAlongside = (transaction: Database, order: OrderRow, refund: RefundRow) => Promise<void>;
 
 /** The payment that pays an order: the processor's id, and the card where the processor tells it. */
 export interface PaidBy {
@@ -58,7 +61,7 @@ const keptCountColumns = {
 
 /** Thrown inside a transaction to roll it back, then turned into the outcome it stands for. */
 class Refused extends Error {
-  constructor(readonly outcome: MarkPaidOutcome | 'exceeds') {
+  constructor(readonly outcome: MarkPaidOutcome) {
     super(outcome);
   }
 }
@@ -95,6 +98,30 @@ export function createOrderRepository(db: Database) {
     const products = productIds.length === 0 ? [] : await db.selectFrom('products').select(['id', 'avail_quantity']).where('id', 'in', productIds).execute();
     const stock = new Map(products.map((product) => [product.id, product.avail_quantity]));
     return rows.map((row) => ({ ...row, product_stock: row.product_id === null ? null : (stock.get(row.product_id) ?? null) }));
+  }
+
+  /**
+   * Runs `work` in a transaction that holds the order's row, with the order as it is once held:
+   * the refunds of one order queue here, whatever their keys, so that what is left to refund is
+   * read and reserved with nothing committing in between. Undefined when there is no such order.
+   */
+  async function withOrderHeld<T>(id: string, work: (transaction: Database, order: OrderRow) => Promise<T>): Promise<T | undefined> {
+    return db.transaction().execute(async (trx) => {
+      await lockRowForWrite(trx, 'orders', id);
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+      return order && work(trx, order);
+    });
+  }
+
+  /** What the order's pending refunds hold back until the processor answers: cents, and pieces to return to stock. */
+  async function heldBack(transaction: Database, orderId: string): Promise<{ cents: number; pieces: number }> {
+    const row = await transaction
+      .selectFrom('refunds')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'), eb.fn.coalesce(eb.fn.sum<number>('restocked_quantity'), eb.lit(0)).as('pieces')])
+      .where('order_id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return { cents: Number(row.cents), pieces: Number(row.pieces) };
   }
 
   /** How many orders match: kept by the database for a stage or none, capped for a search by text. */
@@ -164,9 +191,9 @@ export function createOrderRepository(db: Database) {
       return row && (await withStock([row]))[0];
     },
 
-    /** The order's refunds, oldest first (by the index on order and time). */
+    /** The order's refunds made or on their way (not those the processor refused), oldest first (by the index on order and time). */
     refundsOf(orderId: string): Promise<RefundRow[]> {
-      return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+      return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '!=', 'failed').orderBy('created_at').orderBy('id').execute();
     },
 
     /** Every order matching the filter, newest first. */
@@ -246,7 +273,7 @@ export function createOrderRepository(db: Database) {
           return 'paid';
         })
         .catch((error: unknown) => {
-          if (error instanceof Refused && error.outcome !== 'exceeds') return error.outcome;
+          if (error instanceof Refused) return error.outcome;
           throw error;
         });
     },
@@ -291,64 +318,108 @@ export function createOrderRepository(db: Database) {
       return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).orderBy('checkout_line').execute();
     },
 
-    findRefundByKey(idempotencyKey: string): Promise<RefundRow | undefined> {
-      return db.selectFrom('refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    findRefundByKey(idempotencyKey: string, on: Database = db): Promise<RefundRow | undefined> {
+      return on.selectFrom('refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    },
+
+    withOrderHeld,
+    heldBack,
+
+    /** Reserves a refund (its row, pending); undefined when its idempotency key was taken meanwhile (for another order). */
+    insertPendingRefund(transaction: Database, refund: Omit<RefundRow, 'status' | 'gateway_refund_id'>): Promise<RefundRow | undefined> {
+      return transaction
+        .insertInto('refunds')
+        .values({ ...refund, gateway_refund_id: null, status: 'pending' })
+        .onConflict((conflict) => conflict.doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    findRefund(id: string): Promise<RefundRow | undefined> {
+      return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     /**
-     * Records a refund of a paid order in one transaction: the refund's row, the order's refunded
-     * total, and the pieces put back in stock, then `alongside` with the order and refund as
-     * recorded. The refund's row goes first, so that a refund recorded already (same idempotency key
-     * or processor refund id, both unique) changes nothing, even when two arrive together: on
-     * PostgreSQL the second insert waits for the first to commit. The refunded total rises only if it
-     * stays within the price, whatever else committed meanwhile. The pieces returned are at most those
-     * no earlier refund returned, and none once the product is gone.
+     * A pending refund the processor has made: it succeeds under the processor's id, the order's
+     * refunded total rises by it, and its pieces go back in stock (none once the product is gone),
+     * then `alongside` runs with both, in one transaction. Undefined when it was not pending any more
+     * (completed by another caller, or refused): the refund is recorded once.
      */
-    async addRefund(refund: Omit<RefundRow, 'restocked_quantity'>, restock: number, alongside: (transaction: Database, order: OrderRow, refund: RefundRow) => Promise<void>): Promise<AddRefundOutcome> {
-      return db
-        .transaction()
-        .execute(async (trx): Promise<AddRefundOutcome> => {
-          const inserted = await trx
-            .insertInto('refunds')
-            .values({ ...refund, restocked_quantity: 0 })
-            .onConflict((conflict) => conflict.doNothing())
-            .returningAll()
-            .executeTakeFirst();
-          if (!inserted) return { outcome: 'duplicate' };
-          let order = await trx
-            .updateTable('orders')
-            .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', refund.amount_cents) }))
-            .where('id', '=', refund.order_id)
-            .where('payment_status', '=', 'paid')
-            .where((eb) => eb(eb('refunded_cents', '+', refund.amount_cents), '<=', eb.ref('price_cents')))
-            .returningAll()
-            .executeTakeFirst();
-          if (!order) throw new Refused('exceeds');
-          // The order's row is ours until commit: its restocked count is the latest.
-          const returned = order.product_id ? Math.min(restock, order.quantity - order.restocked_quantity) : 0;
-          if (returned <= 0) {
-            await alongside(trx, order, inserted);
-            return { outcome: 'recorded', order, refund: inserted };
-          }
-          order = await trx
-            .updateTable('orders')
-            .set((eb) => ({ restocked_quantity: eb('restocked_quantity', '+', returned) }))
-            .where('id', '=', order.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
+    async completeRefund(id: string, gatewayRefundId: string, alongside: RefundAlongside): Promise<{ order: OrderRow; refund: RefundRow } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const made = await trx
+          .updateTable('refunds')
+          .set({ status: 'succeeded', gateway_refund_id: gatewayRefundId })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst();
+        if (!made) return undefined;
+        const order = await trx
+          .updateTable('orders')
+          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', made.amount_cents), restocked_quantity: eb('restocked_quantity', '+', made.restocked_quantity) }))
+          .where('id', '=', made.order_id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        let refund = made;
+        if (made.restocked_quantity > 0 && order.product_id) {
           await trx
             .updateTable('products')
-            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', returned) }))
-            .where('id', '=', order.product_id!)
+            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', made.restocked_quantity) }))
+            .where('id', '=', order.product_id)
             .execute();
-          const recorded = await trx.updateTable('refunds').set({ restocked_quantity: returned }).where('id', '=', inserted.id).returningAll().executeTakeFirstOrThrow();
-          await alongside(trx, order, recorded);
-          return { outcome: 'recorded', order, refund: recorded };
-        })
-        .catch((error: unknown) => {
-          if (error instanceof Refused && error.outcome === 'exceeds') return { outcome: 'exceeds' } as const;
-          throw error;
-        });
+        } else if (made.restocked_quantity > 0) {
+          // The product was deleted while the refund was pending: nothing goes back.
+          refund = await trx.updateTable('refunds').set({ restocked_quantity: 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        }
+        await alongside(trx, order, refund);
+        return { order, refund };
+      });
+    },
+
+    /**
+     * A pending refund the processor refused: failed, holding nothing back any more. Its key is
+     * freed (kept on the row with the refund's id after it), so that a request corrected after the
+     * refusal, which the refund form sends under the same key, is a refund of its own.
+     */
+    async failRefund(id: string): Promise<RefundRow | undefined> {
+      return db
+        .updateTable('refunds')
+        .set((eb) => ({ status: 'failed', idempotency_key: sql<string>`${eb.ref('idempotency_key')} || ${`:failed:${id}`}` }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Records a refund made at the processor without the shop (Stripe's dashboard), holding the
+     * order's row: once per processor refund id, and only while it stays within what is left of the
+     * price after the pending refunds. No pieces go back to stock.
+     */
+    async addProcessorRefund(refund: Omit<RefundRow, 'status' | 'restocked_quantity'>, alongside: RefundAlongside): Promise<AddRefundOutcome> {
+      const outcome = await withOrderHeld(refund.order_id, async (trx, order): Promise<AddRefundOutcome> => {
+        const known = await trx.selectFrom('refunds').select('id').where('gateway_refund_id', '=', refund.gateway_refund_id).executeTakeFirst();
+        if (known) return { outcome: 'duplicate' };
+        const held = await heldBack(trx, order.id);
+        if (order.payment_status !== 'paid' || order.refunded_cents + held.cents + refund.amount_cents > order.price_cents) return { outcome: 'exceeds' };
+        const inserted = await trx
+          .insertInto('refunds')
+          .values({ ...refund, restocked_quantity: 0, status: 'succeeded' })
+          .onConflict((conflict) => conflict.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!inserted) return { outcome: 'duplicate' };
+        const updated = await trx
+          .updateTable('orders')
+          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', refund.amount_cents) }))
+          .where('id', '=', order.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await alongside(trx, updated, inserted);
+        return { outcome: 'recorded', order: updated, refund: inserted };
+      });
+      return outcome ?? { outcome: 'exceeds' };
     },
 
     /**

@@ -18,6 +18,7 @@ import { type Receipt, receiptOf } from '../../../common/receipt.ts';
 import type { OrderDetails, OrderRefund } from '../../../common/schemas/order-details.ts';
 import type { Order, OrderInput, OrderListQuery, ShippingUpdate } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
 import { keysetPageOf } from '../../db/keyset-page.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
@@ -74,29 +75,51 @@ function toListedOrder(row: ListedOrderRow): Order {
   return order;
 }
 
-/** A refund the admin asks for, in cents; `restock` pieces go back in stock. */
+/** A refund the admin asks for, in cents; `restock` pieces go back in stock once the money is given back. */
 export interface RefundRequest {
   amountCents: number;
   restock: number;
+  reason: string;
   idempotencyKey: string;
+  /** The admin who asks for it. */
+  createdBy: string;
 }
 
-/** A refund the card processor has made, to record against its order. */
-export interface MadeRefund extends RefundRequest {
+/** A refund made at the card processor without the shop, to record against its order. */
+export interface ProcessorRefund {
+  amountCents: number;
   reason: string;
   gatewayRefundId: string;
-  /** The admin who asked for it; null for one made at the processor. */
-  createdBy: string | null;
 }
 
-/**
- * Whether a refund may go to the card processor: `replay` when this key refunded already (the
- * order as it is now), otherwise the order and the payment to refund.
- */
-export type RefundCheck = { replay: Order } | { order: Order; transactionId: string };
+/** A refund reserved by the shop and not yet made: what to ask the processor for, and under which payment. */
+export interface PendingRefund {
+  id: string;
+  orderId: string;
+  transactionId: string;
+  amountCents: number;
+  reason: string;
+}
+
+/** A refund to send to the processor (reserved now, or still pending under its key), or, for a key whose refund is made, the order as it is. */
+export type RefundReservation = { send: PendingRefund } | { settled: Order };
+
+const keyReused = () => conflict('This refund key was used for another refund. Open the refund form again.', 'IDEMPOTENCY_KEY_REUSED');
+
+function toPendingRefund(refund: RefundRow, order: OrderRow): PendingRefund {
+  // Only a paid order's refund is ever reserved, and a paid order keeps the payment that paid it.
+  return { id: refund.id, orderId: order.id, transactionId: order.transaction_id ?? '', amountCents: refund.amount_cents, reason: refund.reason };
+}
 
 function toRefund(row: RefundRow): OrderRefund {
-  return { id: row.id, amount: centsToDollars(row.amount_cents), reason: row.reason, restockedQuantity: row.restocked_quantity, createdAt: row.created_at };
+  return {
+    id: row.id,
+    amount: centsToDollars(row.amount_cents),
+    reason: row.reason,
+    restockedQuantity: row.restocked_quantity,
+    createdAt: row.created_at,
+    ...(row.status === 'pending' && { pending: true }),
+  };
 }
 
 /**
@@ -309,52 +332,99 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     },
 
     /**
-     * Before the admin's refund goes to the card processor: refused with a 409 that says why when the
-     * order is not paid, the amount is more than is left to refund, or more pieces would go back than
-     * are out of stock for it. A key used already answers the order as it is now, if it was for the
-     * same order and amount; a key reused for another refund is refused.
+     * Reserves the admin's refund before anything is asked of the card processor (ADR 029), holding
+     * the order's row, so that refunds of one order queue whatever their keys. Refused with a 409 that
+     * says why when the order is not paid, the amount is more than is left once the refunds still
+     * pending are counted, or more pieces would go back than are out of stock for it. A key used
+     * already for this order and amount answers that refund again: still pending, it is to be sent
+     * (under the same processor key, so it is made once); made, the order as it is now. A key used
+     * for another refund is refused. `alongside` runs in the reserving transaction.
      */
-    async checkRefund(id: string, request: RefundRequest): Promise<RefundCheck> {
-      const row = isRecordId(id) ? await orders.findById(id) : undefined;
-      if (!row) throw notFound('No order has that id.');
-      const earlier = await orders.findRefundByKey(request.idempotencyKey);
-      if (earlier) {
-        if (earlier.order_id !== row.id || earlier.amount_cents !== request.amountCents) {
-          throw conflict('This refund key was used for another refund. Open the refund form again.', 'IDEMPOTENCY_KEY_REUSED');
-        }
-        return { replay: toOrder(row) };
-      }
-      if (row.payment_status !== 'paid' || !row.transaction_id) throw conflict('Only a paid order can be refunded.', 'ORDER_NOT_PAID');
-      const left = row.price_cents - row.refunded_cents;
-      if (left <= 0) throw conflict('This order has been refunded in full already.', 'REFUND_TOO_LARGE');
-      if (request.amountCents > left) throw conflict(`Only ${formatUsd(centsToDollars(left))} of this order is left to refund.`, 'REFUND_TOO_LARGE');
-      const restockable = row.quantity - row.restocked_quantity;
-      if (request.restock > 0 && !row.product_id) throw conflict(`${row.product} is no longer sold, so its pieces cannot go back to stock.`, 'PRODUCT_GONE');
-      if (request.restock > restockable) {
-        throw conflict(`Only ${restockable} of this order's ${row.quantity} pieces can still go back to stock.`, 'RESTOCK_TOO_LARGE');
-      }
-      return { order: toOrder(row), transactionId: row.transaction_id };
+    async reserveRefund(id: string, request: RefundRequest, alongside: (transaction: Database, refundId: string) => Promise<void>): Promise<RefundReservation> {
+      const reservation = isRecordId(id)
+        ? await orders.withOrderHeld(id, async (trx, row): Promise<RefundReservation> => {
+            const earlier = await orders.findRefundByKey(request.idempotencyKey, trx);
+            if (earlier) {
+              if (earlier.order_id !== row.id || earlier.amount_cents !== request.amountCents) throw keyReused();
+              return earlier.status === 'pending' ? { send: toPendingRefund(earlier, row) } : { settled: toOrder(row) };
+            }
+            if (row.payment_status !== 'paid' || !row.transaction_id) throw conflict('Only a paid order can be refunded.', 'ORDER_NOT_PAID');
+            const held = await orders.heldBack(trx, row.id);
+            const left = row.price_cents - row.refunded_cents - held.cents;
+            if (left <= 0) {
+              throw conflict(held.cents > 0 ? 'The rest of this order is being refunded already.' : 'This order has been refunded in full already.', 'REFUND_TOO_LARGE');
+            }
+            if (request.amountCents > left) throw conflict(`Only ${formatUsd(centsToDollars(left))} of this order is left to refund.`, 'REFUND_TOO_LARGE');
+            const restockable = row.quantity - row.restocked_quantity - held.pieces;
+            if (request.restock > 0 && !row.product_id) throw conflict(`${row.product} is no longer sold, so its pieces cannot go back to stock.`, 'PRODUCT_GONE');
+            if (request.restock > restockable) {
+              throw conflict(`Only ${restockable} of this order's ${row.quantity} pieces can still go back to stock.`, 'RESTOCK_TOO_LARGE');
+            }
+            const reserved = await orders.insertPendingRefund(trx, {
+              id: newRecordId(),
+              order_id: row.id,
+              amount_cents: request.amountCents,
+              reason: request.reason,
+              restocked_quantity: request.restock,
+              idempotency_key: request.idempotencyKey,
+              created_by: request.createdBy,
+              created_at: clock().toISOString(),
+            });
+            // Taken meanwhile by a refund of another order (which holds another row).
+            if (!reserved) throw keyReused();
+            await alongside(trx, reserved.id);
+            return { send: toPendingRefund(reserved, row) };
+          })
+        : undefined;
+      if (!reservation) throw notFound('No order has that id.');
+      return reservation;
+    },
+
+    /** A refund still waiting for the processor's answer (the follow-up job's), or undefined once it has one. */
+    async pendingRefund(refundId: string): Promise<PendingRefund | undefined> {
+      const refund = await orders.findRefund(refundId);
+      const order = refund?.status === 'pending' ? await orders.findById(refund.order_id) : undefined;
+      return refund && order ? toPendingRefund(refund, order) : undefined;
     },
 
     /**
-     * Records a refund the card processor has made, with its pieces back in stock, and announces it
-     * in the same transaction. One recorded already (same key or processor refund) changes nothing and
-     * announces nothing: `duplicate`, with the order as it is. `exceeds` when it is more than is left
-     * of a paid order, which the processor, refunding at most what it captured, should never allow.
+     * The processor made a pending refund: recorded as made, its pieces back in stock, and announced
+     * in the same transaction. Answers the order as it is; a refund completed already (by the
+     * processor's event, or the follow-up job) changes nothing and announces nothing.
      */
-    async recordRefund(id: string, refund: MadeRefund): Promise<{ outcome: 'recorded' | 'duplicate'; order: Order } | { outcome: 'exceeds' }> {
-      const result = await orders.addRefund(
+    async completeRefund(refundId: string, gatewayRefundId: string): Promise<Order> {
+      const completed = await orders.completeRefund(refundId, gatewayRefundId, (trx, order, refund) =>
+        events.refunded(trx, toOrder(order), { amount: centsToDollars(refund.amount_cents), reason: refund.reason }),
+      );
+      if (completed) return toOrder(completed.order);
+      const refund = await orders.findRefund(refundId);
+      const row = refund && (await orders.findById(refund.order_id));
+      if (!row) throw notFound('No order has that id.');
+      return toOrder(row);
+    },
+
+    /** The processor refused a pending refund: it holds nothing back any more. */
+    async failRefund(refundId: string): Promise<void> {
+      await orders.failRefund(refundId);
+    },
+
+    /**
+     * Records a refund made at the processor without the shop (Stripe's dashboard), announced in the
+     * same transaction. Once per processor refund: one recorded already is `duplicate`, with the
+     * order as it is. `exceeds` when it is more than is left of a paid order.
+     */
+    async recordProcessorRefund(id: string, refund: ProcessorRefund): Promise<{ outcome: 'recorded' | 'duplicate'; order: Order } | { outcome: 'exceeds' }> {
+      const result = await orders.addProcessorRefund(
         {
           id: newRecordId(),
           order_id: id,
           amount_cents: refund.amountCents,
           reason: refund.reason,
           gateway_refund_id: refund.gatewayRefundId,
-          idempotency_key: refund.idempotencyKey,
-          created_by: refund.createdBy,
+          idempotency_key: `processor-${refund.gatewayRefundId}`,
+          created_by: null,
           created_at: clock().toISOString(),
         },
-        refund.restock,
         (trx, order, recorded) => events.refunded(trx, toOrder(order), { amount: centsToDollars(recorded.amount_cents), reason: recorded.reason }),
       );
       if (result.outcome === 'exceeds') return result;

@@ -8,6 +8,7 @@ import { localCardFormRoutes } from './local-card-form-routes.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
 import type { LocalPaymentRepository, LocalPaymentRow, LocalRefundRow } from './local-payment-repository.ts';
 import { CardError, type GatewayRefund, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
+import { refundIdInKey } from './refund-keys.ts';
 
 /** Stripe's test cards and what they do; any other valid number succeeds, as in Stripe's test mode. */
 const testCardOutcomes: Record<string, CardError> = {
@@ -17,7 +18,10 @@ const testCardOutcomes: Record<string, CardError> = {
   '4000000000000127': new CardError("Your card's security code is incorrect.", 'incorrect_cvc'),
 };
 
-/** The local processor's refunds are made at once, as Stripe's card refunds usually are. */
+/**
+ * The local processor's refunds are made at once, as Stripe's card refunds usually are. The shop's
+ * refund each was made for is in its idempotency key, where Stripe would keep it in the metadata.
+ */
 const asGatewayRefund = (row: LocalRefundRow): GatewayRefund => ({
   id: row.id,
   paymentId: row.payment_id,
@@ -25,6 +29,7 @@ const asGatewayRefund = (row: LocalRefundRow): GatewayRefund => ({
   status: 'succeeded',
   reason: row.reason,
   processorReason: undefined,
+  refundId: refundIdInKey(row.idempotency_key),
 });
 
 /** What a payment of the ledger pays: its order, or its checkout (ADR 018), whose id `order_id` then holds. */

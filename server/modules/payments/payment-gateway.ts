@@ -39,6 +39,8 @@ export interface GatewayRefund {
   reason: string | undefined;
   /** The processor's own reason code, for one made elsewhere (Stripe: requested_by_customer, duplicate, fraudulent). */
   processorReason: string | undefined;
+  /** The shop's refund it was made for; undefined for one made elsewhere. */
+  refundId: string | undefined;
 }
 
 export interface RefundInput {
@@ -46,6 +48,8 @@ export interface RefundInput {
   amountCents: number;
   reason: string;
   orderId: string;
+  /** The shop's refund (reserved already) that this makes, kept with it so that the processor's events name it. */
+  refundId: string;
   /** The same key refunds once: a repeated call answers the refund it made. */
   idempotencyKey: string;
 }

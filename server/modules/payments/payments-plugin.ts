@@ -10,12 +10,14 @@ import type { PaymentGateway } from './payment-gateway.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { createPaymentService, type OrdersToPay } from './payment-service.ts';
 import { refundRoutes } from './refund-routes.ts';
-import { createRefundService, type OrdersToRefund } from './refund-service.ts';
+import type { RefundService } from './refund-service.ts';
 import { createWebhookEventRepository } from './webhook-event-repository.ts';
 
 export interface PaymentsOptions {
   db: Database;
-  orders: OrdersToPay & OrdersToRefund;
+  orders: OrdersToPay;
+  /** Refunds (ADR 029), made here because their follow-up job needs them before the routes exist. */
+  refunds: RefundService;
   clock: Clock;
   /** The processor (the configured one, or one given to the app); it brings its own routes. */
   gateway: PaymentGateway;
@@ -30,8 +32,7 @@ export interface PaymentsOptions {
  * Card payments: the processor the app chose, the payment and refund calls, and whatever routes
  * that processor brings (the local card form, Stripe's webhook).
  */
-export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { db, orders, clock, gateway, orderPayments, checkouts, checkoutPayments, limits }) => {
-  const refunds = createRefundService({ gateway, orders, log: app.log });
+export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { db, orders, refunds, clock, gateway, orderPayments, checkouts, checkoutPayments, limits }) => {
   const checkoutPaying = createCheckoutPaymentService({ gateway, checkouts, checkoutPayments, clock, log: app.log });
   const payments = createPaymentService({ gateway, orders, refunds, events: createWebhookEventRepository(db), orderPayments, checkoutPayments: checkoutPaying, clock, log: app.log });
   await app.register(paymentRoutes, { payments, limits });

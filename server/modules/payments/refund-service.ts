@@ -1,21 +1,37 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { dollarsToCents } from '../../../common/money.ts';
+import { z } from 'zod';
+import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import type { RefundInput } from '../../../common/schemas/refunds.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
-import type { OrderService } from '../orders/order-service.ts';
+import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
+import type { OrderService, PendingRefund } from '../orders/order-service.ts';
 import { type GatewayRefund, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
+import { processorRefundKey } from './refund-keys.ts';
 
 /** The orders module's operations that refunding uses. */
-export type OrdersToRefund = Pick<OrderService, 'checkRefund' | 'recordRefund' | 'ordersPaidBy'>;
+export type OrdersToRefund = Pick<OrderService, 'reserveRefund' | 'pendingRefund' | 'completeRefund' | 'failRefund' | 'recordProcessorRefund' | 'ordersPaidBy'>;
 
 export interface RefundServiceDependencies {
   gateway: PaymentGateway;
   orders: OrdersToRefund;
+  /** Where the follow-up of each reserved refund is queued, in the reserving transaction. */
+  jobs: Pick<JobQueue, 'enqueue'>;
+  clock: Clock;
   log: FastifyBaseLogger;
 }
+
+export const completeRefundTask = 'complete-refund';
+
+/**
+ * How long after a refund is reserved its follow-up job looks at it. The request that reserved it
+ * asks the processor at once and is answered within this time, so the job finds it settled and does
+ * nothing, unless the processor did not answer or the server stopped in between.
+ */
+const followUpAfterMs = 120_000;
 
 /** How a refund made at the processor (Stripe's dashboard) reads when it brings no reason of the shop's. */
 const processorReasons: Record<string, string> = {
@@ -29,78 +45,99 @@ const madeAtProcessor = 'Refunded through the card processor';
 const gaveMoneyBack = (refund: GatewayRefund) => refund.status !== 'failed' && refund.status !== 'canceled';
 
 /**
- * The processor's idempotency key for a refund: the client's key, and a digest of what is asked, so
- * that a retry of the same refund is answered the refund made, while a corrected request (another
- * amount or reason, after a refusal) is not mistaken for it. The shop's own record of the client's
- * key (checkRefund) still refunds each key once.
+ * Refunds (ADR 029): the shop reserves the refund in its own transaction, holding the order's row,
+ * then asks the card processor for exactly that amount under the reservation's key, and records it
+ * made (with the pieces back in stock and the customer's e-mail) once the processor has made it. A
+ * refusal frees the reservation; a processor that does not answer leaves it reserved, and a job
+ * queued with the reservation asks again under the same key, so the refund is made once. The
+ * processor is never asked for more than the shop has reserved, so its refunded total and the shop's
+ * agree. Refunds made at the processor itself are recorded when it says so (Stripe's `charge.refunded`).
  */
-function processorKey(orderId: string, amountCents: number, reason: string, idempotencyKey: string): string {
-  const digest = createHash('sha256').update(JSON.stringify([orderId, amountCents, reason])).digest('hex').slice(0, 16);
-  return `refund-${idempotencyKey}-${digest}`;
-}
+export function createRefundService({ gateway, orders, jobs, clock, log }: RefundServiceDependencies) {
+  /** Asks the processor for a reserved refund and records its answer; answers the order as it is then. */
+  async function send(pending: PendingRefund): Promise<Order> {
+    let made: GatewayRefund;
+    try {
+      made = await gateway.refund({
+        paymentId: pending.transactionId,
+        amountCents: pending.amountCents,
+        reason: pending.reason,
+        orderId: pending.orderId,
+        refundId: pending.id,
+        idempotencyKey: processorRefundKey(pending.id),
+      });
+    } catch (error) {
+      if (error instanceof RefundRefusedError) {
+        await orders.failRefund(pending.id);
+        throw conflict(`The card processor refused the refund: ${error.message}`, 'REFUND_REFUSED');
+      }
+      log.error({ err: error, orderId: pending.orderId, refundId: pending.id }, 'the card processor failed to answer a refund; it stays reserved and will be asked again');
+      throw new AppError(
+        502,
+        'PAYMENT_FAILED',
+        `The card processor could not be reached. The refund of ${formatUsd(centsToDollars(pending.amountCents))} is held for this order and will be sent again shortly; it will not be made twice.`,
+      );
+    }
+    if (!gaveMoneyBack(made)) {
+      await orders.failRefund(pending.id);
+      throw conflict(`The card processor could not make the refund (it is ${made.status}).`, 'REFUND_REFUSED');
+    }
+    return orders.completeRefund(pending.id, made.id);
+  }
 
-/**
- * Refunds (ADR 012): the admin's refund goes to the card processor first, and only once the
- * processor has made it is it recorded, with the order's refunded total and any pieces back in
- * stock, in one transaction that announces it. A refund the processor refuses records nothing.
- * Refunds made at the processor itself are recorded when it says so (Stripe's `charge.refunded`).
- */
-export function createRefundService({ gateway, orders, log }: RefundServiceDependencies) {
+  const followUp = (transaction: Database, refundId: string) =>
+    jobs.enqueue(transaction, completeRefundTask, { refundId }, { runAt: new Date(clock().getTime() + followUpAfterMs) }).then(() => undefined);
+
   return {
     async refund(viewer: SignedInUser, orderId: string, input: RefundInput): Promise<Order> {
-      const request = { amountCents: dollarsToCents(input.amount), restock: input.restock, idempotencyKey: input.idempotencyKey };
-      const check = await orders.checkRefund(orderId, request);
-      if ('replay' in check) return check.replay;
-      const { order, transactionId } = check;
-
-      let made: GatewayRefund;
-      try {
-        made = await gateway.refund({
-          paymentId: transactionId,
-          amountCents: request.amountCents,
-          reason: input.reason,
-          orderId: order._id,
-          idempotencyKey: processorKey(order._id, request.amountCents, input.reason, input.idempotencyKey),
-        });
-      } catch (error) {
-        if (error instanceof RefundRefusedError) throw conflict(`The card processor refused the refund: ${error.message}`, 'REFUND_REFUSED');
-        log.error({ err: error, orderId: order._id }, 'the card processor failed to answer a refund');
-        throw new AppError(502, 'PAYMENT_FAILED', 'The card processor could not be reached, so nothing is recorded. Please try again: the refund will not be made twice.');
-      }
-      if (!gaveMoneyBack(made)) throw conflict(`The card processor could not make the refund (it is ${made.status}).`, 'REFUND_REFUSED');
-
-      const recorded = await orders.recordRefund(order._id, { ...request, reason: input.reason, gatewayRefundId: made.id, createdBy: viewer.id });
-      if (recorded.outcome === 'exceeds') {
-        // The processor refunds at most what it captured, which is the order's price: the shop's
-        // record and the processor's disagree, and a person must look.
-        log.error({ orderId: order._id, gatewayRefundId: made.id, amountCents: request.amountCents }, 'the processor made a refund larger than the order has left to refund');
-        throw conflict(`The card processor made refund ${made.id}, but the order has less left to refund. Check the payment at the processor.`, 'REFUND_MISMATCH');
-      }
-      return recorded.order;
+      const reservation = await orders.reserveRefund(
+        orderId,
+        { amountCents: dollarsToCents(input.amount), restock: input.restock, reason: input.reason, idempotencyKey: input.idempotencyKey, createdBy: viewer.id },
+        followUp,
+      );
+      if ('settled' in reservation) return reservation.settled;
+      return send(reservation.send);
     },
 
     /**
-     * The processor says a payment was refunded: every refund of it the shop has not recorded (one
-     * made in Stripe's dashboard) is recorded, announced to the customer, with no pieces back in
-     * stock. Refunds the shop made are known by their processor id and change nothing. Answers how
-     * many were recorded.
+     * The follow-up of a reserved refund: still pending (the processor did not answer, or the server
+     * stopped before recording its answer), it is asked again under the same key. A refusal is final
+     * and recorded; a processor still unreachable throws, so that the job is retried.
+     */
+    async followUp(refundId: string): Promise<void> {
+      const pending = await orders.pendingRefund(refundId);
+      if (!pending) return;
+      await send(pending).catch((error: unknown) => {
+        if (error instanceof AppError && error.statusCode < 500) return;
+        throw error;
+      });
+    },
+
+    /**
+     * The processor says a payment was refunded. A refund the shop reserved is recorded made (if the
+     * shop had not heard yet); any other (one made in Stripe's dashboard) is recorded and announced
+     * to the customer, with no pieces back in stock. Answers how many were recorded.
      */
     async recordProcessorRefunds(paymentId: string): Promise<number> {
       const paid = await orders.ordersPaidBy(paymentId);
       if (paid.length === 0) return 0;
       let recorded = 0;
       for (const refund of (await gateway.refundsOf(paymentId)).filter(gaveMoneyBack)) {
+        if (refund.refundId) {
+          const pending = await orders.pendingRefund(refund.refundId);
+          if (!pending) continue;
+          const order = await orders.completeRefund(refund.refundId, refund.id);
+          paid.splice(paid.findIndex((line) => line._id === order._id), 1, order);
+          recorded += 1;
+          continue;
+        }
         // One payment may have paid the lines of a checkout (ADR 018); a refund made at the processor
-        // names none of them, so it goes on the first line with that much left to refund. (A refund
-        // the shop made is recorded already, on its own line, and changes nothing here.)
+        // names none of them, so it goes on the first line with that much left to refund.
         const order = paid.find((line) => dollarsToCents(line.price) - dollarsToCents(line.refundedAmount) >= refund.amountCents) ?? paid[0]!;
-        const result = await orders.recordRefund(order._id, {
+        const result = await orders.recordProcessorRefund(order._id, {
           amountCents: refund.amountCents,
-          restock: 0,
-          idempotencyKey: `processor-${refund.id}`,
           reason: refund.reason ?? processorReasons[refund.processorReason ?? ''] ?? madeAtProcessor,
           gatewayRefundId: refund.id,
-          createdBy: null,
         });
         if (result.outcome === 'recorded') {
           recorded += 1;
@@ -114,3 +151,13 @@ export function createRefundService({ gateway, orders, log }: RefundServiceDepen
 }
 
 export type RefundService = ReturnType<typeof createRefundService>;
+
+/** The follow-up of each reserved refund, queued in the transaction that reserved it. */
+export function completeRefundTaskDefinition(refunds: () => Pick<RefundService, 'followUp'>) {
+  return defineTask({
+    name: completeRefundTask,
+    payload: z.object({ refundId: z.string().min(1) }),
+    describe: ({ refundId }) => `Send refund ${refundId} to the card processor, if it is still waiting`,
+    handler: ({ refundId }) => refunds().followUp(refundId),
+  });
+}

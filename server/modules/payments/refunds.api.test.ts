@@ -42,7 +42,8 @@ function refund(order: Order, body: RefundBody = {}, as: { who: TestAccount | un
   return call(app(), 'POST', `/api/orders/${order._id}/refunds`, as.who, { amount: order.price, reason: 'Returned unused', restock: 0, idempotencyKey: randomUUID(), ...body });
 }
 
-const refundsOf = (order: Order) => db().selectFrom('refunds').selectAll().where('order_id', '=', order._id).orderBy('created_at').execute();
+/** The order's refunds made or held for the processor (a refused one is kept as failed, holding nothing). */
+const refundsOf = (order: Order) => db().selectFrom('refunds').selectAll().where('order_id', '=', order._id).where('status', '!=', 'failed').orderBy('created_at').execute();
 
 /** The refund e-mails the customer of this order received, once every queued message has gone out. */
 async function refundMails(order: Order) {

@@ -29,6 +29,7 @@ function asGatewayRefund(refund: Stripe.Refund): GatewayRefund {
     status: (refund.status ?? 'pending') as GatewayRefund['status'],
     reason: refund.metadata?.reason,
     processorReason: refund.reason ?? undefined,
+    refundId: refund.metadata?.refundId,
   };
 }
 
@@ -114,11 +115,11 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
       await stripe.paymentIntents.cancel(id);
     },
 
-    async refund({ paymentId, amountCents, reason, orderId, idempotencyKey }) {
+    async refund({ paymentId, amountCents, reason, orderId, refundId, idempotencyKey }) {
       try {
         // The reason goes in the metadata (Stripe's own `reason` is a fixed list), so that a refund
         // heard of only by webhook still says why it was made.
-        const refund = await stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, metadata: { orderId, reason } }, { idempotencyKey });
+        const refund = await stripe.refunds.create({ payment_intent: paymentId, amount: amountCents, metadata: { orderId, refundId, reason } }, { idempotencyKey });
         return asGatewayRefund(refund);
       } catch (error) {
         if (refusals.some((kind) => error instanceof kind)) {

@@ -144,7 +144,10 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
                 {details.refunds.map((refund) => (
                   <li key={refund.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 first:pt-0 last:pb-0">
                     <span className="min-w-0 text-stone-900 [overflow-wrap:anywhere]">{refund.reason}</span>
-                    <span className="font-medium text-stone-900">{formatUsd(refund.amount)}</span>
+                    <span className="font-medium text-stone-900">
+                      {formatUsd(refund.amount)}
+                      {refund.pending && <span className="ml-2 badge badge-warning badge-sm">Waiting for the card processor</span>}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -54,7 +54,7 @@ describe('the refund dialog', () => {
 
   it.each([
     ['nothing', '', 'Enter the amount to refund'],
-    ['zero', '0', 'The amount must be more than $0.00'],
+    ['zero', '0', 'The amount must be at least $0.01'],
     ['fractions of a cent', '1.234', 'Use at most two decimals (whole cents)'],
     ['more than is left', '27.51', 'At most $27.50 is left to refund'],
   ])('refuses %s as the amount, and sends nothing', async (_case, typed, message) => {
