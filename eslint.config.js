@@ -34,7 +34,9 @@ const allowedFeatureImports = {
   users: ['auth'],
   // A product card's Add to cart; the cart is the signed-in customer's or the visitor's.
   products: ['cart'],
-  cart: ['auth'],
+  // Checkout and Buy Now deliver to an address of the customer's address book, or a new one.
+  cart: ['auth', 'addresses'],
+  orders: ['addresses'],
 };
 const features = fs.readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const featureZones = features.map((feature) => ({

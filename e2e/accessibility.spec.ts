@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { test } from './support/test.ts';
 import { openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
+import { fillAddress } from './support/addresses.ts';
 
 // The public pages a visitor lands on: checked at both widths.
 const landingPages = ['/', '/products', '/blogs', '/portfolio', '/login', '/register', '/phoneLogin', '/no-such-page'];
@@ -49,7 +50,7 @@ test('the purchase, My Orders, payment and Add Review pages have no serious or c
   await expect(page.getByRole('form', { name: 'Order form' })).toBeVisible();
   expect(await severeViolations(page)).toEqual([]);
   await page.getByLabel('Phone').fill('+1 415 555 0100');
-  await page.getByLabel('Address', { exact: true }).fill('12 Bench Lane, Leeds');
+  await fillAddress(page.getByRole('form', { name: 'Order form' }));
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.getByRole('link', { name: 'Go to My Orders' }).click();
   await expect(page.getByRole('article').first()).toBeVisible();

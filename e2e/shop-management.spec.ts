@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import { openAsAdmin, registerCustomer } from './support/accounts.ts';
+import { fillAddress } from './support/addresses.ts';
 
 const usd = (dollars: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
 const notifications = (page: Page) => page.getByRole('status', { name: 'Notifications' });
@@ -85,7 +86,7 @@ test.describe('managing the shop', () => {
     await newest.getByRole('link', { name: /^Buy Now/ }).click();
     const order = customer.getByRole('form', { name: 'Order form' });
     await order.getByLabel('Phone').fill('+1 415 555 0100');
-    await order.getByLabel('Address').fill('3 Dovetail Row, York');
+    await fillAddress(order, { line1: '3 Dovetail Row', city: 'York', state: 'Pennsylvania', zip: '17401' });
     await order.getByRole('button', { name: 'Place Order' }).click();
     await expect(notifications(customer)).toContainText('Order Placed.');
 

@@ -19,6 +19,9 @@ import { createVersionWatch } from './db/version-watch.ts';
 import { createUserRepository } from './modules/users/user-repository.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
 import { createUserService } from './modules/users/user-service.ts';
+import { createAddressRepository } from './modules/addresses/address-repository.ts';
+import { addressRoutes } from './modules/addresses/address-routes.ts';
+import { createAddressService } from './modules/addresses/address-service.ts';
 import { createCartRepository } from './modules/cart/cart-repository.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
@@ -237,6 +240,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
       await api.register(productImageRoutes, { images: createProductImageService(createProductImageRepository(db), clock) });
       await api.register(orderRoutes, { orders, limits: config.orderLimits });
       await api.register(cartRoutes, { cart });
+      await api.register(addressRoutes, { addresses: createAddressService(createAddressRepository(db), clock) });
       await api.register(checkoutRoutes, { checkouts, cartLines: (viewer) => cart.checkoutLines(viewer), limits: config.orderLimits });
       await api.register(paymentsPlugin, { db, orders, refunds, clock, gateway: paymentGateway, orderPayments, checkouts, checkoutPayments, limits: config.orderLimits });
       await api.register(reviewRoutes, { reviews, formsPerHour: config.formRateLimitPerHour });

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { orderStages } from '../ordering.ts';
-import { orderFieldsSchema } from './orders.ts';
+import { deliveryPhoneSchema } from './orders.ts';
+import { postalAddressOutputSchema, postalAddressSchema } from './postal-addresses.ts';
 
 /**
  * `POST /checkouts`: where the whole cart goes, checked as an order's phone and address are. The
  * lines, their prices and the total come from the customer's cart on the server, never the browser.
  */
 export const checkoutInputSchema = z.object({
-  phone: orderFieldsSchema.shape.phone,
-  address: orderFieldsSchema.shape.adress,
+  phone: deliveryPhoneSchema,
+  shippingAddress: postalAddressSchema,
 });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
@@ -38,7 +39,8 @@ export const checkoutSchema = z.object({
   customerName: z.string(),
   email: z.string(),
   phone: z.string(),
-  address: z.string(),
+  address: z.string().meta({ description: 'The delivery address on one line' }),
+  shippingAddress: postalAddressOutputSchema.optional().meta({ description: 'The delivery address, structured' }),
   total: z.number().meta({ description: 'US dollars: the sum of the lines, the amount of the one payment' }),
   createdAt: z.string(),
   paidAt: z.string().optional(),
@@ -51,6 +53,6 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 
 export const checkoutIdParamsSchema = z.object({ id: z.string().max(200) });
 
-/** The phone and address of the customer's last order, to fill the checkout's form with; null for a first order. */
-export const checkoutDeliverySchema = z.object({ phone: z.string(), address: z.string() }).nullable();
+/** The phone and structured address of the customer's last order, to fill the checkout's form with; null for a first order. */
+export const checkoutDeliverySchema = z.object({ phone: z.string(), shippingAddress: postalAddressOutputSchema.nullable() }).nullable();
 export type CheckoutDelivery = z.infer<typeof checkoutDeliverySchema>;

@@ -4,6 +4,7 @@ import { cardMessages } from '../card-rules.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
 import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, refundStatuses, shippingStatuses, type Stock, unpayableReasons } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
+import { postalAddressOutputSchema, postalAddressSchema } from './postal-addresses.ts';
 import { cursorQueryFields, oneWayToPage, oneWayToPageMessage, paginationQuerySchema } from './pagination.ts';
 
 /** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
@@ -17,7 +18,10 @@ export const orderSchema = z.object({
   price: z.number().meta({ description: 'Total in US dollars: unit price × quantity' }),
   quantity: z.number().int(),
   phone: z.string(),
-  adress: z.string().meta({ description: 'The delivery address (the specification spells the field so)' }),
+  adress: z.string().meta({ description: 'The delivery address on one line (the specification spells the field so)' }),
+  shippingAddress: postalAddressOutputSchema.optional().meta({
+    description: 'The delivery address, structured; absent for an address typed as free text, whose country is unknown',
+  }),
   paymentStatus: z.enum(['unpaid', 'paid']),
   transactionId: z.string().optional(),
   shippingStatus: z.enum(shippingStatuses).optional().meta({ description: 'For paid orders: pending, shipped or delivered' }),
@@ -49,21 +53,19 @@ export type Order = z.infer<typeof orderSchema>;
 
 const quantitySchema = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000, 'That quantity is more than we could ever make');
 
-export const orderFieldsSchema = z.object({
-  productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
-  quantity: quantitySchema,
-  phone: z
-    .string({ error: orderMessages.phoneRequired })
-    .trim()
-    .min(1, orderMessages.phoneRequired)
-    .max(orderLimits.phone, contactMessages.phoneInvalid)
-    .regex(loosePhonePattern, contactMessages.phoneInvalid),
-  adress: z.string({ error: orderMessages.adressRequired }).trim().min(1, orderMessages.adressRequired).max(orderLimits.adress),
-});
+/** The phone an order (or a whole cart) is delivered with. */
+export const deliveryPhoneSchema = z
+  .string({ error: orderMessages.phoneRequired })
+  .trim()
+  .min(1, orderMessages.phoneRequired)
+  .max(orderLimits.phone, contactMessages.phoneInvalid)
+  .regex(loosePhonePattern, contactMessages.phoneInvalid);
 
 /**
  * `POST /orders`. The server fills in the product's name, the customer's name and e-mail and the
  * price; any such field sent is ignored. `quantiy` (the specification's other spelling) is accepted.
+ * Where it goes is a structured `shippingAddress` (ADR 030), or, as the specification's client sends
+ * it, `adress` as free text, which the shop keeps with the country unknown.
  */
 export const orderInputSchema = z.preprocess(
   (body) => {
@@ -71,7 +73,15 @@ export const orderInputSchema = z.preprocess(
     const { quantiy, quantity, ...rest } = body as Record<string, unknown>;
     return { ...rest, quantity: quantity ?? quantiy };
   },
-  orderFieldsSchema,
+  z
+    .object({
+      productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
+      quantity: quantitySchema,
+      phone: deliveryPhoneSchema,
+      shippingAddress: postalAddressSchema.optional(),
+      adress: z.string().trim().max(orderLimits.adress).optional(),
+    })
+    .refine((order) => order.shippingAddress !== undefined || Boolean(order.adress), { path: ['shippingAddress'], message: orderMessages.adressRequired }),
 );
 export type OrderInput = z.output<typeof orderInputSchema>;
 
@@ -80,11 +90,13 @@ export type OrderInput = z.output<typeof orderInputSchema>;
  * quantity against the product's stock, as the server checks it when the order is placed.
  */
 export function orderFormSchema(stock: Stock) {
-  return orderFieldsSchema.omit({ productId: true }).extend({
+  return z.object({
     quantity: z.number({ error: orderMessages.orderAtLeast(stock.minQuantity) }).superRefine((quantity, context) => {
       const problem = quantityProblem(quantity, stock);
       if (problem) context.addIssue({ code: 'custom', message: problem });
     }),
+    phone: deliveryPhoneSchema,
+    shippingAddress: postalAddressSchema,
   });
 }
 

@@ -21,6 +21,7 @@ import { orderCountsMigration } from './migrations/018-order-counts.ts';
 import { pictureSizesMigration } from './migrations/019-picture-sizes.ts';
 import { accountVersionMigration } from './migrations/020-account-version.ts';
 import { refundReservationsMigration } from './migrations/021-refund-reservations.ts';
+import { postalAddressesMigration } from './migrations/022-postal-addresses.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '019-picture-sizes': pictureSizesMigration,
   '020-account-version': accountVersionMigration,
   '021-refund-reservations': refundReservationsMigration,
+  '022-postal-addresses': postalAddressesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -38,7 +38,23 @@ export interface ProductPicturesTable {
   img: string;
 }
 
-export interface OrdersTable {
+/**
+ * A structured shipping address on an order or a checkout (migration 022): the country (ISO 3166-1
+ * alpha-2) is null for an address typed as free text before addresses were structured, kept whole in
+ * `ship_line1`.
+ */
+export interface ShippingAddressColumns {
+  ship_name: string | null;
+  ship_line1: string | null;
+  ship_line2: string | null;
+  ship_city: string | null;
+  /** ISO 3166-2, such as US-CA. */
+  ship_region: string | null;
+  ship_postal_code: string | null;
+  ship_country: string | null;
+}
+
+export interface OrdersTable extends ShippingAddressColumns {
   id: string;
   /** Null once the product is deleted; the order keeps its own copy of name and price. */
   product_id: string | null;
@@ -148,7 +164,7 @@ export interface CartItemsTable {
 }
 
 /** One payment for a whole cart (ADR 018); each of its lines becomes an order once it is paid. */
-export interface CheckoutsTable {
+export interface CheckoutsTable extends ShippingAddressColumns {
   id: string;
   /** The order number its lines share, given when it is paid. */
   number: number | null;
@@ -189,6 +205,25 @@ export interface CheckoutPaymentsTable {
   payment_id: string;
   checkout_id: string;
   created_at: string;
+}
+
+/** A customer's address book (migration 022): at most one default each. */
+export interface AddressesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  /** ISO 3166-2 (US-CA), where the country has regions. */
+  region: string | null;
+  postal_code: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** 1 for the customer's default address, else 0. */
+  is_default: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Stripe events already handled, by event id. */
@@ -384,6 +419,7 @@ export interface DatabaseSchema {
   local_refunds: LocalRefundsTable;
   order_payments: OrderPaymentsTable;
   cart_items: CartItemsTable;
+  addresses: AddressesTable;
   checkouts: CheckoutsTable;
   checkout_lines: CheckoutLinesTable;
   checkout_payments: CheckoutPaymentsTable;

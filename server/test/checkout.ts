@@ -10,7 +10,11 @@ import { type Caller, call, goodCard } from './ordering.ts';
  * as a customer's browser would.
  */
 
-export const delivery = { phone: '+1 555 010 4242', address: '7 Dovetail Row, Elm Park' };
+/** Where the tests' carts go: a structured address in the United States. */
+export const deliveryAddress = { name: 'Carol Customer', line1: '7 Dovetail Row', city: 'Elm Park', region: 'US-IL', postalCode: '60126', country: 'US' };
+export const delivery = { phone: '+1 555 010 4242', shippingAddress: deliveryAddress };
+/** That address on one line, as an order's `adress` carries it. */
+export const deliveryOnOneLine = '7 Dovetail Row, Elm Park, IL 60126, United States';
 
 /** The cart card's Add to cart: adds pieces to a line. */
 export function addToCart(app: FastifyInstance, who: Caller, productId: string, quantity: number) {

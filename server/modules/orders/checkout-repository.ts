@@ -103,7 +103,19 @@ export function createCheckoutRepository(db: Database) {
             // Still open: paid meanwhile (another tab), it is not the customer's open checkout any more.
             kept = await trx
               .updateTable('checkouts')
-              .set({ phone: row.phone, adress: row.adress, customer_name: row.customer_name, email: row.email })
+              .set({
+                phone: row.phone,
+                adress: row.adress,
+                ship_name: row.ship_name,
+                ship_line1: row.ship_line1,
+                ship_line2: row.ship_line2,
+                ship_city: row.ship_city,
+                ship_region: row.ship_region,
+                ship_postal_code: row.ship_postal_code,
+                ship_country: row.ship_country,
+                customer_name: row.customer_name,
+                email: row.email,
+              })
               .where('id', '=', candidate.id)
               .where('payment_status', '=', 'unpaid')
               .where('cancelled_at', 'is', null)
@@ -184,6 +196,13 @@ export function createCheckoutRepository(db: Database) {
                 quantity: line.quantity,
                 phone: paid.phone,
                 adress: paid.adress,
+                ship_name: paid.ship_name,
+                ship_line1: paid.ship_line1,
+                ship_line2: paid.ship_line2,
+                ship_city: paid.ship_city,
+                ship_region: paid.ship_region,
+                ship_postal_code: paid.ship_postal_code,
+                ship_country: paid.ship_country,
                 payment_status: 'paid' as const,
                 transaction_id: payment.transactionId,
                 card_brand: paid.card_brand,
@@ -280,8 +299,14 @@ export function createCheckoutRepository(db: Database) {
     },
 
     /** The phone and address of the customer's latest order (`orders_user_id_created_at_idx`). */
-    lastDelivery(userId: string): Promise<{ phone: string; adress: string } | undefined> {
-      return db.selectFrom('orders').select(['phone', 'adress']).where('user_id', '=', userId).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    lastDelivery(userId: string) {
+      return db
+        .selectFrom('orders')
+        .select(['phone', 'ship_name', 'ship_line1', 'ship_line2', 'ship_city', 'ship_region', 'ship_postal_code', 'ship_country'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
   };
 }

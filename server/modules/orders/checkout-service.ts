@@ -8,6 +8,7 @@ import type { SignedInUser } from '../auth/viewer.ts';
 import type { CheckoutEvents } from './checkout-events.ts';
 import type { CheckoutLineRow, CheckoutRepository, CheckoutRow } from './checkout-repository.ts';
 import type { OrderRow, PaidBy } from './order-repository.ts';
+import { shippingAddressOf, shippingColumns } from './shipping-address.ts';
 import { toOrder } from './order-service.ts';
 
 /** A line to check out, priced by the server from the customer's cart. */
@@ -42,6 +43,7 @@ function toCheckout(row: CheckoutRow, lines: readonly CheckoutLineRow[], orders:
     email: row.email,
     phone: row.phone,
     address: row.adress,
+    ...(shippingAddressOf(row) && { shippingAddress: shippingAddressOf(row) }),
     total: centsToDollars(row.total_cents),
     createdAt: row.created_at,
     ...(row.paid_at ? { paidAt: row.paid_at } : {}),
@@ -118,7 +120,7 @@ export function createCheckoutService(checkouts: CheckoutRepository, clock: Cloc
           customer_name: viewer.name,
           email: viewer.email,
           phone: delivery.phone,
-          adress: delivery.address,
+          ...shippingColumns(delivery.shippingAddress),
           total_cents: priced.reduce((sum, line) => sum + line.price_cents, 0),
           line_count: priced.length,
           created_at: now,
@@ -199,10 +201,10 @@ export function createCheckoutService(checkouts: CheckoutRepository, clock: Cloc
       }
     },
 
-    /** The phone and address to fill the checkout's form with: those of the customer's last order. */
+    /** The phone and address to fill the checkout's form with: those of the customer's last order (its address, when it was structured). */
     async lastDelivery(viewer: SignedInUser): Promise<CheckoutDelivery> {
       const last = await checkouts.lastDelivery(viewer.id);
-      return last ? { phone: last.phone, address: last.adress } : null;
+      return last ? { phone: last.phone, shippingAddress: shippingAddressOf(last) ?? null } : null;
     },
   };
 }

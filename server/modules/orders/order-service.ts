@@ -25,6 +25,7 @@ import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import type { OrderEvents } from './order-events.ts';
+import { freeTextColumns, shippingAddressOf, shippingColumns } from './shipping-address.ts';
 import type { ListedOrderRow, OrderRepository, OrderRow, PaidBy, RefundRow } from './order-repository.ts';
 
 /** The card that paid an order: its brand, as Stripe names brands, and its last four digits. */
@@ -42,6 +43,7 @@ export function toOrder(row: OrderRow): Order {
     quantity: row.quantity,
     phone: row.phone,
     adress: row.adress,
+    ...(shippingAddressOf(row) && { shippingAddress: shippingAddressOf(row) }),
     paymentStatus: row.payment_status,
     ...(row.transaction_id ? { transactionId: row.transaction_id } : {}),
     ...(row.shipping_status ? { shippingStatus: row.shipping_status } : {}),
@@ -171,7 +173,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         price_cents: total,
         quantity: input.quantity,
         phone: input.phone,
-        adress: input.adress,
+        ...(input.shippingAddress ? shippingColumns(input.shippingAddress) : freeTextColumns(input.adress ?? '', viewer.name)),
         payment_status: 'unpaid',
         transaction_id: null,
         created_at: clock().toISOString(),

@@ -189,8 +189,9 @@ describe('POST /api/orders', () => {
     ['a blank phone', { phone: '  ' }, 'phone: Phone is Required'],
     ['no phone', { phone: undefined }, 'phone:'],
     ['a phone that is not a number', { phone: 'call me maybe' }, 'phone: Provide a valid phone number'],
-    ['a blank adress', { adress: ' ' }, 'adress: Address is Required'],
-    ['no adress', { adress: undefined }, 'adress:'],
+    // An address is required: a structured shippingAddress, or the specification's free-text adress.
+    ['a blank adress', { adress: ' ' }, 'shippingAddress: Address is Required'],
+    ['no adress', { adress: undefined }, 'shippingAddress: Address is Required'],
     ['an adress over 300 characters', { adress: 'x'.repeat(301) }, 'adress:'],
     ['no productId', { productId: undefined }, 'productId:'],
   ])('refuses %s with 400', async (_case, change, message) => {

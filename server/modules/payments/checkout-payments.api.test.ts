@@ -13,6 +13,7 @@ import {
   checkoutIntent,
   confirmCheckout,
   delivery,
+  deliveryOnOneLine,
   openCheckout,
   opened,
   startCheckoutPayment,
@@ -76,7 +77,7 @@ describe('checking out a cart of three lines', () => {
     const openRes = await openCheckout(app(), buyer, { ...delivery, total: 1, lines: [{ productId: chisel.id, quantity: 1, price: 0.01 }] });
     expect(openRes.statusCode).toBe(201);
     const checkout = openRes.json<Checkout>();
-    expect(checkout).toMatchObject({ paymentStatus: 'unpaid', stage: 'open', phone: delivery.phone, address: delivery.address, total: 487.5 });
+    expect(checkout).toMatchObject({ paymentStatus: 'unpaid', stage: 'open', phone: delivery.phone, address: deliveryOnOneLine, shippingAddress: delivery.shippingAddress, total: 487.5 });
     expect(checkout.orderNumber).toBeUndefined();
     expect(checkout.lines).toEqual([
       { line: 1, productId: chisel.id, product: 'Bevel-edge chisel', img: '/images/products/test.webp', unitPrice: 24.5, quantity: 3, price: 73.5 },
@@ -110,7 +111,8 @@ describe('checking out a cart of three lines', () => {
       ['Joiner’s mallet', 1, 64, 'paid', paid.orderNumber, { line: 2, of: 3 }],
       ['Smoothing plane', 2, 350, 'paid', paid.orderNumber, { line: 3, of: 3 }],
     ]);
-    expect(orders.every((order) => order.checkoutId === checkout._id && order.transactionId === intent.transactionId && order.adress === delivery.address)).toBe(true);
+    expect(orders.every((order) => order.checkoutId === checkout._id && order.transactionId === intent.transactionId && order.adress === deliveryOnOneLine)).toBe(true);
+    expect(orders.map((order) => order.shippingAddress)).toEqual([delivery.shippingAddress, delivery.shippingAddress, delivery.shippingAddress]);
     expect(paid.lines.map((line) => line.orderId)).toEqual(orders.map((order) => order._id));
 
     // Paid: the cart is empty, and one receipt lists the three lines.
@@ -174,12 +176,14 @@ describe('checking out a cart of three lines', () => {
     expect(declined.json()).toEqual({ code: 'card_declined', message: 'Your card was declined.' });
     expect((await cartOf(app(), buyer)).lines).toHaveLength(1);
 
-    const corrected = { phone: '+1 555 010 9999', address: '9 Mortise Lane, Ash Vale' };
+    const corrected = { phone: '+1 555 010 9999', shippingAddress: { name: 'Carol Customer', line1: '9 Mortise Lane', city: 'Ash Vale', region: 'US-OR', postalCode: '97201', country: 'US' } };
     const reopened = await openCheckout(app(), buyer, corrected);
-    expect(reopened.json()).toMatchObject({ _id: checkout._id, stage: 'open', ...corrected });
+    expect(reopened.json()).toMatchObject({ _id: checkout._id, stage: 'open', ...corrected, address: '9 Mortise Lane, Ash Vale, OR 97201, United States' });
     expect((await authoriseCheckout(app(), buyer, checkout._id, clientSecret)).statusCode).toBe(200);
     expect((await confirmCheckout(app(), buyer, checkout._id, transactionId)).json()).toMatchObject({ paymentStatus: 'paid', ...corrected });
-    expect((await ordersOf(buyer)).map((order) => [order.phone, order.adress])).toEqual([[corrected.phone, corrected.address]]);
+    expect((await ordersOf(buyer)).map((order) => [order.phone, order.adress, order.shippingAddress])).toEqual([
+      [corrected.phone, '9 Mortise Lane, Ash Vale, OR 97201, United States', corrected.shippingAddress],
+    ]);
   });
 
   it('refuses an empty cart', async () => {

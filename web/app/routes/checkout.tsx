@@ -2,9 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Cart } from '../../../common/schemas/cart.ts';
-import type { Checkout, CheckoutInput } from '../../../common/schemas/checkouts.ts';
+import type { Checkout, CheckoutDelivery, CheckoutInput } from '../../../common/schemas/checkouts.ts';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { EmptyState, ErrorState } from '../../components/ui/query-states.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { useSaveAddress } from '../../features/addresses/api/address-queries.ts';
+import { blankAddress } from '../../features/addresses/components/saved-address-choice.tsx';
 import { useSession } from '../../features/auth/api/session-queries.ts';
 import { cartKeys, useCart } from '../../features/cart/api/cart-queries.ts';
 import {
@@ -111,6 +114,12 @@ function PaymentStep({
   );
 }
 
+/** What the delivery form starts with: what was typed, else the last order's phone (its address comes from the address book). */
+function deliveryDefaults(typed: CheckoutInput | null, last: CheckoutDelivery | undefined, name: string | undefined) {
+  if (typed) return { phone: typed.phone, shippingAddress: { ...blankAddress(), ...typed.shippingAddress } };
+  return { phone: last?.phone ?? '', shippingAddress: blankAddress(name) };
+}
+
 /**
  * Checkout (ADR 018), for signed-in customers: the phone and address once (filled from the last
  * order), then one card payment for the whole cart at the total the server computed. Paid, the
@@ -124,6 +133,9 @@ export default function CheckoutPage() {
   const lastDelivery = useCheckoutDelivery();
   const open = useOpenCheckout();
   const [typed, setTyped] = useState<CheckoutInput | null>(null);
+  const saveAddress = useSaveAddress();
+  const [saveNewAddress, setSaveNewAddress] = useState(false);
+  const toast = useToast();
   const [checkout, setCheckout] = useState<Checkout | null>(null);
   const [paid, setPaid] = useState<Checkout | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -131,7 +143,16 @@ export default function CheckoutPage() {
   function proceed(delivery: CheckoutInput) {
     setTyped(delivery);
     setRefusal(null);
-    open.mutate(delivery, { onSuccess: setCheckout });
+    open.mutate(delivery, {
+      onSuccess: (opened) => {
+        setCheckout(opened);
+        // Kept for next time once the checkout took it; the checkout stands whether or not it could be.
+        if (saveNewAddress) {
+          setSaveNewAddress(false);
+          saveAddress.mutate(delivery.shippingAddress, { onError: (error) => toast(`Your address was not saved: ${error.message}`, 'error') });
+        }
+      },
+    });
   }
 
   function refused(message: string) {
@@ -193,7 +214,9 @@ export default function CheckoutPage() {
                 </p>
               )}
               <CheckoutDeliveryForm
-                defaults={typed ?? lastDelivery.data ?? { phone: '', address: '' }}
+                defaults={deliveryDefaults(typed, lastDelivery.data, viewer?.name)}
+                saveAddress={saveNewAddress}
+                onSaveAddressChange={setSaveNewAddress}
                 onContinue={proceed}
                 busy={open.isPending}
                 error={open.error?.message}

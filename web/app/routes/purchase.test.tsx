@@ -15,6 +15,8 @@ beforeEach(() => {
     ...signedInAs(customer),
     [`GET /api/products/${markingGauge._id}`]: { body: markingGauge },
     'POST /api/orders': { status: 201, body: { ...unpaidOrder, insertedId: unpaidOrder._id } },
+    'GET /api/addresses': { body: [] },
+    'POST /api/addresses': { status: 201, body: { _id: 'a1', ...workshop, isDefault: true } },
   }));
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -116,14 +118,42 @@ describe('placing the order', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     await setQuantity(page.quantity, '4');
-    await user.type(page.form.getByLabelText('Address'), '  12 Bench Lane, Leeds ');
+    await user.type(page.form.getByLabelText('Address'), '  40 Lathe Street ');
+    await user.type(page.form.getByLabelText('City'), 'Portland');
+    await user.selectOptions(page.form.getByLabelText('State'), 'Oregon');
+    await user.type(page.form.getByLabelText('ZIP code'), '9720');
+    await user.click(page.placeOrder);
+    expect(await page.form.findByText('Enter a ZIP code of 5 digits, or ZIP+4 (94103 or 94103-1234)')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.type(page.form.getByLabelText('ZIP code'), '5');
     await user.click(page.placeOrder);
     expect(await within(page.notifications).findByText('Order Placed. Please Clear Your Payment At My Orders Section to confirm')).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST' && call.path === '/api/orders')?.body).toEqual({
       productId: markingGauge._id,
       quantity: 4,
       phone: '+1 415 555 0100',
-      adress: '12 Bench Lane, Leeds',
+      shippingAddress: { name: customer.name, line1: '40 Lathe Street', city: 'Portland', region: 'US-OR', postalCode: '97205', country: 'US' },
     });
+    // Not asked to keep it: the address book is left alone.
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/addresses')).toBe(false);
+  });
+
+  it('delivers to the default saved address without typing, or saves a new one when asked', async () => {
+    const user = userEvent.setup();
+    stubServer({
+      ...signedInAs(customer),
+      [`GET /api/products/${markingGauge._id}`]: { body: markingGauge },
+      'POST /api/orders': { status: 201, body: { ...unpaidOrder, insertedId: unpaidOrder._id } },
+      'GET /api/addresses': { body: [{ _id: 'a1', ...workshop, isDefault: true }] },
+    });
+    const page = await openOrderForm();
+    expect(await page.form.findByText('40 Lathe Street, Portland, OR 97205, United States')).toBeTruthy();
+    expect(page.form.queryByLabelText('City')).toBeNull();
+    await user.type(page.form.getByLabelText('Phone'), '+1 415 555 0100');
+    await user.click(page.placeOrder);
+    expect(await within(page.notifications).findByText('Order Placed. Please Clear Your Payment At My Orders Section to confirm')).toBeTruthy();
   });
 });
+
+const workshop = { name: 'Carol Customer', line1: '40 Lathe Street', city: 'Portland', region: 'US-OR', postalCode: '97205', country: 'US' };

@@ -9,6 +9,7 @@ import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { AccountSessions } from '../../../features/auth/components/account-sessions.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { ShopOverview } from '../../../features/overview/components/shop-overview.tsx';
+import { AddressBook } from '../../../features/addresses/components/address-book.tsx';
 import { ChangePasswordForm } from '../../../features/users/components/change-password-form.tsx';
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { useUpdateUser, useUser } from '../../../features/users/api/user-queries.ts';
@@ -110,6 +111,7 @@ export default function MyProfilePage() {
           <ProfileCard user={profile.data} />
           <div className="space-y-6">
             <ProfileForm user={profile.data} />
+            <AddressBook name={profile.data.userName} />
             {viewer && <TwoFactorSettings viewer={viewer} />}
             {viewer && <ChangePasswordForm viewer={viewer} />}
             <AccountSessions />

@@ -1,3 +1,4 @@
+import { ShippingLabel } from '../../../features/addresses/components/shipping-label.tsx';
 import { accountContact } from '../../../../common/account-contact.ts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -113,13 +114,10 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
 
           <div className="grid gap-6 md:grid-cols-2">
             <Card title="Shipping to" id="order-shipping">
-              <address className="space-y-1 text-sm not-italic text-stone-900">
-                <span className="block font-medium">{order.cutomerName}</span>
-                <span className="block whitespace-pre-line [overflow-wrap:anywhere]">{order.adress}</span>
-                <span className="block text-stone-600">
-                  Phone <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-hover text-stone-900">{order.phone}</a>
-                </span>
-              </address>
+              <ShippingLabel address={order.shippingAddress} typed={order.adress} customerName={order.cutomerName} forAdmin={forAdmin} />
+              <p className="mt-3 text-sm text-stone-600">
+                Phone <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-hover text-stone-900">{order.phone}</a>
+              </p>
             </Card>
 
             <Card title="Payment" id="order-payment">

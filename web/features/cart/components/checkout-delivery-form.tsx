@@ -1,28 +1,44 @@
+import { useCallback } from 'react';
 import { orderLimits } from '../../../../common/ordering.ts';
+import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import { type CheckoutInput, checkoutInputSchema } from '../../../../common/schemas/checkouts.ts';
-import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { DeliveryAddress } from '../../addresses/components/delivery-address.tsx';
 
 interface CheckoutDeliveryFormProps {
   /** What to fill the form with: what was typed before, or the last order's phone and address. */
-  defaults: CheckoutInput;
+  defaults: { phone: string; shippingAddress: PostalAddress };
   /** Opens the checkout; its failure shows above the button. */
   onContinue: (delivery: CheckoutInput) => void;
   busy: boolean;
   error: string | undefined;
   /** The cart cannot be checked out as it is. */
   disabled: boolean;
+  /** Whether a new address is to be saved to the address book. */
+  saveAddress: boolean;
+  onSaveAddressChange: (save: boolean) => void;
 }
 
 /** Where the whole cart goes: asked once, checked as an order's phone and address are. */
-export function CheckoutDeliveryForm({ defaults, onContinue, busy, error, disabled }: CheckoutDeliveryFormProps) {
+export function CheckoutDeliveryForm({ defaults, onContinue, busy, error, disabled, saveAddress, onSaveAddressChange }: CheckoutDeliveryFormProps) {
   const form = useSchemaForm(checkoutInputSchema, { defaultValues: defaults });
-  const { field } = form;
+  const { field, setValue } = form;
+  const fill = useCallback((address: PostalAddress) => setValue('shippingAddress', address), [setValue]);
   return (
     <form noValidate aria-label="Delivery" className="space-y-5" onSubmit={form.handleSubmit(onContinue)}>
       <TextField label="Phone" type="tel" autoComplete="tel" maxLength={orderLimits.phone} {...field('phone')} />
-      <TextAreaField label="Address" autoComplete="street-address" rows={3} maxLength={orderLimits.adress} {...field('address')} />
+      <DeliveryAddress
+        fieldOf={(name) => field(`shippingAddress.${name}`)}
+        country={form.watch('shippingAddress.country')}
+        region={form.watch('shippingAddress.region')}
+        fill={fill}
+        clearRegion={() => setValue('shippingAddress.region', '')}
+        save={saveAddress}
+        onSaveChange={onSaveAddressChange}
+        typed={form.formState.dirtyFields.shippingAddress !== undefined || defaults.shippingAddress.line1 !== ''}
+      />
       <FormSubmit label="Continue to payment" busy={busy} error={error} disabled={disabled} className="btn-primary w-full sm:w-auto" />
     </form>
   );

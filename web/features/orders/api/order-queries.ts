@@ -1,3 +1,4 @@
+import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
@@ -20,7 +21,7 @@ export interface NewOrder {
   productId: string;
   quantity: number;
   phone: string;
-  adress: string;
+  shippingAddress: PostalAddress;
 }
 
 function useInvalidateOrders() {

@@ -1,16 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { accountContact, isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import { formatUsd } from '../../../../common/money.ts';
 import { isOrderableQuantity, isSoldOut, orderableUnits, orderLimits, orderMessages, quantityProblem } from '../../../../common/ordering.ts';
+import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import { orderFormSchema, type Order } from '../../../../common/schemas/orders.ts';
 import type { Product } from '../../../../common/schemas/products.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
-import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { usePlaceOrder } from '../api/order-queries.ts';
+import { useSaveAddress } from '../../addresses/api/address-queries.ts';
+import { DeliveryAddress } from '../../addresses/components/delivery-address.tsx';
+import { blankAddress } from '../../addresses/components/saved-address-choice.tsx';
 
 /** What can be ordered, in one sentence that never contradicts itself. */
 function quantityHint(product: Product): string {
@@ -33,12 +37,15 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
   const place = usePlaceOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
   const schema = useMemo(() => orderFormSchema(product), [product]);
+  const saveAddress = useSaveAddress();
+  const [saveNewAddress, setSaveNewAddress] = useState(false);
   const form = useSchemaForm(schema, {
-    defaultValues: { quantity: product.minQuantity, phone: '', adress: '' },
+    defaultValues: { quantity: product.minQuantity, phone: '', shippingAddress: blankAddress(viewer.name) },
     // Problems show when a button is pressed, and stay until the next press or an edit of the quantity.
     reValidateMode: 'onSubmit',
   });
-  const { field } = form;
+  const { field, setValue } = form;
+  const fillAddress = useCallback((address: PostalAddress) => setValue('shippingAddress', address, { shouldValidate: false }), [setValue]);
 
   const quantity = form.watch('quantity');
   const orderable = isOrderableQuantity(quantity, product);
@@ -61,6 +68,8 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
         onSuccess: (saved) => {
           setPlaced(saved);
           toast(orderMessages.placed);
+          // The order stands whether or not its address could be kept for next time.
+          if (saveNewAddress) saveAddress.mutate(order.shippingAddress, { onError: (error) => toast(`Your address was not saved: ${error.message}`, 'error') });
         },
       },
     ),
@@ -144,7 +153,16 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
       </div>
 
       <TextField label="Phone" type="tel" autoComplete="tel" maxLength={orderLimits.phone} {...field('phone')} />
-      <TextAreaField label="Address" autoComplete="street-address" rows={3} maxLength={orderLimits.adress} {...field('adress')} />
+      <DeliveryAddress
+        fieldOf={(name) => field(`shippingAddress.${name}`)}
+        country={form.watch('shippingAddress.country')}
+        region={form.watch('shippingAddress.region')}
+        fill={fillAddress}
+        clearRegion={() => setValue('shippingAddress.region', '')}
+        save={saveNewAddress}
+        onSaveChange={setSaveNewAddress}
+        typed={form.formState.dirtyFields.shippingAddress !== undefined}
+      />
 
       <FormSubmit label="Place Order" busy={place.isPending} error={place.error?.message} disabled={!orderable} className="btn-primary w-full" />
     </form>
