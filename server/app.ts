@@ -84,6 +84,7 @@ import { createReviewService } from './modules/reviews/review-service.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerTextRule } from './plugins/text-rule.ts';
 import { createPublicAnswerCache, requestIdHeader } from './plugins/public-answer-cache.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   registerRequestLog(app, config.requestLog);
   registerErrorHandler(app);
   registerBodyDepthLimit(app);
+  registerTextRule(app);
   const rateLimits = createRateLimitRepository(db, clock);
   const emailSender = createEmailSender(config, app.log, clock);
   app.addHook('onClose', () => emailSender.close());
