@@ -14,8 +14,8 @@ test.describe('the newsletter’s double opt-in', () => {
     const address = uniqueEmail('reader');
     await form.getByLabel('Email').fill(address);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(form.getByText(`Thank you! ${address} will get our newsletter.`)).toBeVisible();
-    await expect(form.getByText('Check your inbox: open the link in the e-mail we have just sent to confirm your subscription.')).toBeVisible();
+    await expect(form.getByText(`Thank you! We have sent an e-mail to ${address}.`)).toBeVisible();
+    await expect(form.getByText('Check your inbox: open the link in it to confirm your subscription, if you have not already.')).toBeVisible();
 
     const mail = await lastMailTo(address, confirmationSubject);
     // Mail programs offer their own Unsubscribe button from these (RFC 8058).

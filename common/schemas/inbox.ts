@@ -8,12 +8,11 @@ export {
   type NewsletterSubscription,
 } from './inbox-forms.ts';
 
-export const newsletterSubscriptionResultSchema = z.object({
-  email: z.string(),
-  alreadySubscribed: z.boolean().meta({
-    description: 'True when the address was confirmed on the list before (not an error); false when a confirmation e-mail was sent to it',
-  }),
-});
+/**
+ * The answer to a subscription, the same whatever the address's state, so that it tells nobody whether
+ * an address is on the list: only the e-mail sent to it differs.
+ */
+export const newsletterSubscriptionResultSchema = z.object({ email: z.string() });
 
 /** The token from a newsletter e-mail's link, which confirms the address or unsubscribes it. */
 export const newsletterTokenSchema = z.object({ token: z.string().trim().min(1).max(200) });

@@ -14,11 +14,12 @@ export function createNewsletterRepository(db: Database) {
 
   return {
     /**
-     * Records a request to subscribe `email`: the address once, unconfirmed when new, and, unless it
-     * is confirmed already, a new token for it, with `alongside` run in the same transaction (the
-     * confirmation e-mail is queued there). Earlier tokens stay valid: an older e-mail still works.
+     * Records a request to subscribe `email`: the address once, unconfirmed when new, and a new token
+     * for it, with `alongside` run in the same transaction with how the request found the address (the
+     * e-mail is queued there: a confirmation, or word that it is on the list already). Earlier tokens
+     * stay valid: an older e-mail still works.
      */
-    async request(email: string, tokenHash: string, now: string, alongside: (transaction: Database) => Promise<void>): Promise<SubscriptionRequest> {
+    async request(email: string, tokenHash: string, now: string, alongside: (transaction: Database, found: SubscriptionRequest) => Promise<void>): Promise<SubscriptionRequest> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('newsletter_subscribers')
@@ -26,10 +27,10 @@ export function createNewsletterRepository(db: Database) {
           .onConflict((conflict) => conflict.column('email').doNothing())
           .executeTakeFirst();
         const subscriber = await trx.selectFrom('newsletter_subscribers').select(['id', 'confirmed_at']).where('email', '=', email).executeTakeFirstOrThrow();
-        if (subscriber.confirmed_at !== null) return 'confirmed';
+        const found: SubscriptionRequest = subscriber.confirmed_at !== null ? 'confirmed' : Number(inserted.numInsertedOrUpdatedRows) > 0 ? 'added' : 'pending';
         await trx.insertInto('newsletter_tokens').values({ token_hash: tokenHash, subscriber_id: subscriber.id, created_at: now }).execute();
-        await alongside(trx);
-        return Number(inserted.numInsertedOrUpdatedRows) > 0 ? 'added' : 'pending';
+        await alongside(trx, found);
+        return found;
       });
     },
 

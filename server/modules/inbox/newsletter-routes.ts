@@ -64,14 +64,15 @@ export const newsletterRoutes: FastifyPluginAsyncZod<NewsletterRouteOptions> = a
       config: { access: 'public', rateLimit: perHour(formsPerHour) },
       schema: {
         tags: ['inbox'],
-        summary: 'Ask for the newsletter: a confirmation e-mail goes to the address (none when it is confirmed already; asking again is not an error)',
+        summary:
+          'Ask for the newsletter: an e-mail goes to the address (a confirmation link, or word that it is on the list already). The answer is the same whatever the address’s state',
         body: newsletterSubscriptionSchema,
-        response: { 200: newsletterSubscriptionResultSchema, 201: newsletterSubscriptionResultSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: newsletterSubscriptionResultSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { email, request: found } = await newsletter.subscribe(request.body.email);
-      return reply.status(found === 'added' ? 201 : 200).send({ email, alreadySubscribed: found === 'confirmed' });
+      const { email } = await newsletter.subscribe(request.body.email);
+      return reply.status(202).send({ email });
     },
   );
 

@@ -2,7 +2,7 @@ import type { NewsletterAddress } from '../../../common/schemas/inbox.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { newsletterConfirmation } from '../mail/templates/shop-messages.ts';
+import { newsletterAlreadySubscribed, newsletterConfirmation } from '../mail/templates/shop-messages.ts';
 import type { NewsletterRepository, SubscriptionRequest } from './newsletter-repository.ts';
 import { newNewsletterToken, newsletterTokenHash } from './newsletter-tokens.ts';
 
@@ -25,13 +25,15 @@ export function createNewsletterService(newsletter: NewsletterRepository, clock:
     async subscribe(email: string): Promise<{ email: string; request: SubscriptionRequest }> {
       const normalised = email.trim().toLowerCase();
       const { token, hash } = newNewsletterToken();
-      const request = await newsletter.request(normalised, hash, clock().toISOString(), (transaction) =>
+      const unsubscribeUrl = `${publicUrl}/newsletter/unsubscribe?token=${token}`;
+      const request = await newsletter.request(normalised, hash, clock().toISOString(), (transaction, found) =>
         mailer.enqueue(transaction, {
           to: normalised,
-          content: newsletterConfirmation({
-            confirmUrl: `${publicUrl}/newsletter/confirm?token=${token}`,
-            unsubscribeUrl: `${publicUrl}/newsletter/unsubscribe?token=${token}`,
-          }),
+          // Only the owner of the address learns whether it was on the list: the answer to the call is the same.
+          content:
+            found === 'confirmed'
+              ? newsletterAlreadySubscribed({ unsubscribeUrl })
+              : newsletterConfirmation({ confirmUrl: `${publicUrl}/newsletter/confirm?token=${token}`, unsubscribeUrl }),
           // RFC 8058: mail programs show their own Unsubscribe button, which posts here with no page in between.
           headers: {
             'List-Unsubscribe': `<${publicUrl}/api/newsletter/unsubscribe?token=${token}>`,

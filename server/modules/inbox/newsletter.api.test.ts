@@ -49,10 +49,15 @@ function oneClickUnsubscribe(listUnsubscribe: string, contentType = 'application
   });
 }
 
+/** Every e-mail sent to this address, once everything queued has gone out. */
+async function mailsTo(email: string) {
+  await app().jobs.waitUntilIdle();
+  return standIn.received.filter((mail) => mail.to.includes(email));
+}
+
 /** The confirmation e-mails sent to this address, once everything queued has gone out. */
 async function confirmationsTo(email: string) {
-  await app().jobs.waitUntilIdle();
-  return standIn.received.filter((mail) => mail.subject === confirmationSubject && mail.to.includes(email));
+  return (await mailsTo(email)).filter((mail) => mail.subject === confirmationSubject);
 }
 
 /** The one confirmation e-mail to this address, its link's token and its List-Unsubscribe address. */
@@ -78,12 +83,44 @@ async function exportedEmails() {
     .map((line) => line.slice(0, line.lastIndexOf(',')));
 }
 
+describe('one answer and one e-mail rule', () => {
+  it('answers a new, a waiting and a confirmed address alike: only the e-mail differs', async () => {
+    expect((await subscribe('quinn.reader@example.com')).statusCode).toBe(202);
+    await confirm((await theConfirmationTo('quinn.reader@example.com')).token);
+    expect((await subscribe('rhea.reader@example.com')).statusCode).toBe(202);
+
+    const answers = await Promise.all(['sam.reader@example.com', 'rhea.reader@example.com', 'quinn.reader@example.com'].map(subscribe));
+    expect(answers.map((answer) => [answer.statusCode, Object.keys(answer.json<object>())])).toEqual([
+      [202, ['email']],
+      [202, ['email']],
+      [202, ['email']],
+    ]);
+  });
+
+  it.each([
+    ['a!b@example.com', 202],
+    ["o'hara+tools@example.com", 202],
+    ['a..b@example.com', 400],
+    ['.ab@example.com', 400],
+    ['é@example.com', 400],
+    ['"a b"@example.com', 400],
+  ])('%s: taken and mailed, or refused as not an address; never a server error', async (email, status) => {
+    const answer = await subscribe(email);
+    expect(answer.statusCode).toBe(status);
+    if (status === 400) {
+      expect(answer.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Invalid request. email: Provide a valid Email' });
+      return;
+    }
+    expect(await confirmationsTo(email)).toHaveLength(1);
+  });
+});
+
 describe('subscribing to the newsletter', () => {
   it('sends a confirmation e-mail with its links and one-click unsubscribe headers, and lists nobody yet', async () => {
     const before = await listedEmails();
     const res = await subscribe('  Nell.Reader@Example.com ');
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ email: 'nell.reader@example.com', alreadySubscribed: false });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ email: 'nell.reader@example.com' });
 
     const { mail, token, listUnsubscribe } = await theConfirmationTo('nell.reader@example.com');
     expect(mail.to).toEqual(['nell.reader@example.com']);
@@ -105,7 +142,7 @@ describe('subscribing to the newsletter', () => {
 
   it('puts the address on the list, in its total and in the CSV once confirmed; confirming again changes nothing', async () => {
     const before = await listedEmails();
-    expect((await subscribe('olive.reader@example.com')).statusCode).toBe(201);
+    expect((await subscribe('olive.reader@example.com')).statusCode).toBe(202);
     const { token } = await theConfirmationTo('olive.reader@example.com');
 
     const confirmed = await confirm(token);
@@ -121,18 +158,22 @@ describe('subscribing to the newsletter', () => {
     expect(again.json()).toEqual({ email: 'olive.reader@example.com' });
     expect((await listedEmails()).total).toBe(before.total + 1);
 
-    // Subscribing a confirmed address again is not an error, and sends nothing more.
+    // Subscribing a confirmed address again is answered as any subscription is; only its owner is
+    // told, by e-mail, that it is on the list already, with a link to leave it.
     const resubscribed = await subscribe('Olive.Reader@example.com');
-    expect(resubscribed.statusCode).toBe(200);
-    expect(resubscribed.json()).toEqual({ email: 'olive.reader@example.com', alreadySubscribed: true });
+    expect(resubscribed.statusCode).toBe(202);
+    expect(resubscribed.json()).toEqual({ email: 'olive.reader@example.com' });
     expect(await confirmationsTo('olive.reader@example.com')).toHaveLength(1);
+    const [already] = (await mailsTo('olive.reader@example.com')).filter((mail) => mail.subject === 'You are on the Joinery newsletter already');
+    expect(already?.text).toContain(`Unsubscribe: ${shopPublicUrl}/newsletter/unsubscribe?token=`);
+    expect(already?.text).not.toContain('/newsletter/confirm?');
   });
 
   it('sends another confirmation when asked again before confirming, and the link in either e-mail confirms', async () => {
-    expect((await subscribe('pia.reader@example.com')).statusCode).toBe(201);
+    expect((await subscribe('pia.reader@example.com')).statusCode).toBe(202);
     const again = await subscribe('pia.reader@example.com');
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ email: 'pia.reader@example.com', alreadySubscribed: false });
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual({ email: 'pia.reader@example.com' });
 
     const mails = await confirmationsTo('pia.reader@example.com');
     expect(mails).toHaveLength(2);
@@ -146,7 +187,7 @@ describe('subscribing to the newsletter', () => {
   it('never lists nor exports an address whose owner did not confirm it', async () => {
     const before = await listedEmails();
     const unconfirmed = ['quiet.one@example.com', 'quiet.two@example.com', 'quiet.three@example.com'];
-    for (const email of unconfirmed) expect((await subscribe(email)).statusCode).toBe(201);
+    for (const email of unconfirmed) expect((await subscribe(email)).statusCode).toBe(202);
     await app().jobs.waitUntilIdle();
 
     expect(await listedEmails()).toEqual(before);

@@ -3,7 +3,7 @@ import type { Order } from '../../../../common/schemas/orders.ts';
 import { emailConfirmation, passwordChanged, passwordReset, welcomeWithVerification } from './account-messages.ts';
 import type { EmailContent } from './email-content.ts';
 import { orderCancelled, orderDelivered, orderPlaced, orderRefunded, orderShipped, paymentReceipt } from './order-messages.ts';
-import { newContactMessage, newPaidOrder, newsletterConfirmation } from './shop-messages.ts';
+import { newContactMessage, newPaidOrder, newsletterAlreadySubscribed, newsletterConfirmation } from './shop-messages.ts';
 
 /** One of every message, filled with believable data: for the layout's tests and for looking at them. */
 export function sampleMessages(publicUrl: string): Record<string, EmailContent> {
@@ -61,5 +61,6 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
       confirmUrl: `${publicUrl}/newsletter/confirm?token=sample`,
       unsubscribeUrl: `${publicUrl}/newsletter/unsubscribe?token=sample`,
     }),
+    'newsletter-already-subscribed': newsletterAlreadySubscribed({ unsubscribeUrl: `${publicUrl}/newsletter/unsubscribe?token=sample` }),
   };
 }

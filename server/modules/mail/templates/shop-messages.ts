@@ -28,6 +28,18 @@ export function newContactMessage({ message, messagesUrl }: { message: ContactMe
 }
 
 /** Double opt-in: only a confirmed address is added to the newsletter. */
+/** Sent when a confirmed address asks for the newsletter again: it is on the list already, and can leave it. */
+export function newsletterAlreadySubscribed({ unsubscribeUrl }: { unsubscribeUrl: string }): EmailContent {
+  return {
+    subject: 'You are on the Joinery newsletter already',
+    preview: 'Nothing more to do.',
+    heading: 'You are on the list already',
+    paragraphs: ['Someone, hopefully you, asked for the Joinery newsletter at this address, which gets it already. There is nothing more to do.'],
+    footnote: 'If you would rather not get it any more, the link below takes you off the list.',
+    unsubscribeUrl,
+  };
+}
+
 export function newsletterConfirmation({ confirmUrl, unsubscribeUrl }: { confirmUrl: string; unsubscribeUrl: string }): EmailContent {
   return {
     subject: 'Confirm your subscription to the Joinery newsletter',

@@ -4,7 +4,7 @@ import { apiPost } from '../../../lib/api-client.ts';
 
 export function useSubscribeToNewsletter() {
   return useMutation({
-    mutationFn: (email: string) => apiPost<{ email: string; alreadySubscribed: boolean }>('/api/newsletter', { email }),
+    mutationFn: (email: string) => apiPost<{ email: string }>('/api/newsletter', { email }),
   });
 }
 

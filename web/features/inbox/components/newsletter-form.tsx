@@ -43,16 +43,12 @@ export function NewsletterForm({
       </div>
       <div aria-live="polite">
         {subscribe.isSuccess && result && (
-          <p className={`text-sm font-medium ${tone === 'dark' ? 'text-emerald-300' : 'text-success'}`}>
-            {result.alreadySubscribed
-              ? `${result.email} is already on our list. Nothing more to do.`
-              : `Thank you! ${result.email} will get our newsletter.`}
-          </p>
-        )}
-        {subscribe.isSuccess && result && !result.alreadySubscribed && (
-          <p className={`mt-1 text-sm ${tone === 'dark' ? 'text-stone-300' : 'text-stone-600'}`}>
-            Check your inbox: open the link in the e-mail we have just sent to confirm your subscription.
-          </p>
+          <>
+            <p className={`text-sm font-medium ${tone === 'dark' ? 'text-emerald-300' : 'text-success'}`}>Thank you! We have sent an e-mail to {result.email}.</p>
+            <p className={`mt-1 text-sm ${tone === 'dark' ? 'text-stone-300' : 'text-stone-600'}`}>
+              Check your inbox: open the link in it to confirm your subscription, if you have not already.
+            </p>
+          </>
         )}
       </div>
     </form>
