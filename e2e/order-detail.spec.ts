@@ -7,6 +7,7 @@ import { registerCustomer, signInThroughApi } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';
 import { fillAddress } from './support/addresses.ts';
+import { pieces } from '../common/plurals.ts';
 
 /** Orders the product and pays for it with the card, as a customer does on the purchase and payment pages. */
 async function buyAndPay(page: Page, product: ProductOnWire, cardNumber: string) {
@@ -44,7 +45,7 @@ test('a customer opens a paid order from My Orders, sees its timeline and card, 
 
   const item = page.getByRole('region', { name: 'Item' });
   await expect(item).toContainText(product.name);
-  await expect(item).toContainText(`${product.minQuantity} pcs`);
+  await expect(item).toContainText(pieces(product.minQuantity));
   await expect(item).toContainText(usd(product.price));
   await expect(item).toContainText(usd(product.price * product.minQuantity));
   const shippingTo = page.getByRole('region', { name: 'Shipping to' });

@@ -66,7 +66,7 @@ test('a sold-out product offers no Buy Now, and a stale unpaid order shows Out o
     await expect(page.getByRole('form', { name: 'Order form' })).toHaveCount(0);
 
     await page.goto('/dashboard/myorders');
-    const order = page.getByRole('article', { name: `Order for ${name}` }).filter({ hasText: '2 pcs' });
+    const order = page.getByRole('article', { name: `Order for ${name}` }).filter({ hasText: '2 pieces' });
     await expect(order.getByText('Out of stock')).toBeVisible();
     await expect(order.getByRole('link', { name: /^PAY/ })).toHaveCount(0);
 

@@ -23,6 +23,9 @@ beforeAll(async () => {
   // One of the shop's own product pictures under its hashed name, and the build's note of its stable one.
   fs.writeFileSync(path.join(webRoot, 'assets', 'smoothing-plane-Ab12Cd34.webp'), picture);
   fs.writeFileSync(path.join(webRoot, productPicturesManifest), JSON.stringify({ 'smoothing-plane.webp': 'assets/smoothing-plane-Ab12Cd34.webp' }));
+  // The logo the e-mails show, as the build copies it from web/public.
+  fs.mkdirSync(path.join(webRoot, 'images'));
+  fs.writeFileSync(path.join(webRoot, 'images', 'email-logo.png'), picture);
   shop = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -35,6 +38,17 @@ describe('health', () => {
     const res = await shop.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('pictures meant for e-mail', () => {
+  it('may be loaded by a mail reader on another origin, while the rest of the shop stays same-origin', async () => {
+    const logo = await shop.app.inject({ method: 'GET', url: '/images/email-logo.png' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const url of ['/', '/api/health', '/assets/smoothing-plane-Ab12Cd34.webp']) {
+      expect((await shop.app.inject({ method: 'GET', url })).headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
   });
 });
 

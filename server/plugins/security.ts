@@ -72,11 +72,19 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
   });
 }
 
+/**
+ * Pictures the shop's e-mails show (`/images/email-*`): a mail reader in a browser (Gmail, Outlook on
+ * the web) loads them from its own origin, which the same-origin resource policy on everything else
+ * would block.
+ */
+export const pictureForEmail = /^\/images\/email-[\w.-]+$/;
+
 /** Sets the security headers on every answer, first thing; a route may opt out with `securityHeaders: false`. */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const headers = securityHeaders(config);
+  const forEmail = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers);
+    if (request.routeOptions.config.securityHeaders !== false) reply.headers(pictureForEmail.test(request.url.split('?')[0]!) ? forEmail : headers);
     done();
   });
 }

@@ -93,7 +93,7 @@ describe('a product’s page', () => {
     renderApp(`/products/${gauge._id}`);
     const buyBox = await screen.findByRole('region', { name: 'Buy Marking Gauge' });
     expect(within(buyBox).getByText('$12.50')).toBeTruthy();
-    expect(within(buyBox).getByText('3 pcs')).toBeTruthy();
+    expect(within(buyBox).getByText('3 pieces')).toBeTruthy();
     expect(within(buyBox).getByText('In stock')).toBeTruthy();
     expect(within(buyBox).getByRole('link', { name: 'Buy Now' }).getAttribute('href')).toBe(`/purchase/${gauge._id}`);
   });

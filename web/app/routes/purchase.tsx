@@ -10,6 +10,7 @@ import { StockNote } from '../../features/products/components/stock-note.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import NotFoundPage from './not-found.tsx';
 import { PageMeta } from '../../components/ui/page-meta.tsx';
+import { pieces } from '../../../common/plurals.ts';
 
 /** A product in detail, with the form to order it. The route guard has checked the session. */
 export default function PurchasePage() {
@@ -47,8 +48,8 @@ export default function PurchasePage() {
             <dl className="grid grid-cols-3 gap-3 text-center">
               {[
                 ['Price per piece', formatUsd(product.data.price)],
-                ['Minimum order', `${product.data.minQuantity} pcs`],
-                ['Available', isSoldOut(product.data) ? 'Sold out' : `${orderableUnits(product.data)} pcs`],
+                ['Minimum order', pieces(product.data.minQuantity)],
+                ['Available', isSoldOut(product.data) ? 'Sold out' : pieces(orderableUnits(product.data))],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-lg border border-base-300 bg-base-100 px-2 py-3">
                   <dt className="text-xs text-stone-600">{label}</dt>

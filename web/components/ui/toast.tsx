@@ -12,7 +12,9 @@ const visibleMs = 5000;
 
 /**
  * The specification's alerts ('profile updated', 'Review added', …), shown as a toast that a
- * screen reader announces and that goes away by itself.
+ * screen reader announces and that goes away by itself. They stand at the bottom corner, narrow, where
+ * a page's next step never is: a page that answers an action with one (Place Order's Pay now) brings it
+ * to the top of the screen.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -31,9 +33,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div className="toast toast-top toast-end z-50 mt-16" role="status" aria-live="polite" aria-label="Notifications">
+      <div className="toast toast-bottom toast-end z-50 max-w-[min(24rem,calc(100vw-2rem))]" role="status" aria-live="polite" aria-label="Notifications">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`alert ${toast.tone === 'success' ? 'alert-success' : 'alert-error'} shadow-lg`}>
+          <div key={toast.id} className={`alert ${toast.tone === 'success' ? 'alert-success' : 'alert-error'} whitespace-normal shadow-lg`}>
             <span>{toast.message}</span>
             <button type="button" className="btn btn-ghost btn-xs" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
               ✕

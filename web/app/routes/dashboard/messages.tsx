@@ -5,6 +5,7 @@ import { StackingCell, StackingRow, StackingTable } from '../../../components/ui
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { subscribersCsvUrl, useContactMessages, useNewsletterSubscribers } from '../../../features/inbox/api/admin-inbox-queries.ts';
 import { dateTime } from '../../../lib/date-format.ts';
+import { countOf } from '../../../../common/plurals.ts';
 
 const pageSize = 10;
 
@@ -67,7 +68,7 @@ function Subscribers() {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-stone-600">{subscribers.data.total} subscribers, newest first.</p>
+        <p className="text-sm text-stone-600">{countOf(subscribers.data.total, 'subscriber')}, newest first.</p>
         <a href={subscribersCsvUrl} download className="btn btn-outline btn-sm">
           Download CSV
         </a>

@@ -10,6 +10,7 @@ import { CancelOrderButton } from '../../../features/orders/components/cancel-or
 import { CheckoutLineHint, withCheckoutLinesInOrder } from '../../../features/orders/components/checkout-line-hint.tsx';
 import { isOpenUnpaid, OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
 import { TrackingDetails } from '../../../features/orders/components/tracking-details.tsx';
+import { pieces } from '../../../../common/plurals.ts';
 
 const pageSize = 10;
 
@@ -52,7 +53,7 @@ export default function MyOrdersPage() {
                       </Link>
                       <CheckoutLineHint order={order} />
                       {' · '}
-                      {order.quantity} pcs · <span className="font-medium text-stone-900">{formatUsd(order.price)}</span> · ordered {orderDate(order)}
+                      {pieces(order.quantity)} · <span className="font-medium text-stone-900">{formatUsd(order.price)}</span> · ordered {orderDate(order)}
                     </p>
                     <TrackingDetails order={order} />
                     {order.transactionId && (

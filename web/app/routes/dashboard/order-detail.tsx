@@ -16,6 +16,7 @@ import { PrintableReceipt } from '../../../features/orders/components/printable-
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { dateTime } from '../../../lib/date-format.ts';
+import { pieces } from '../../../../common/plurals.ts';
 
 /** Back to the list this person reached the order from: their own orders, or the shop's. */
 function BackLink({ forAdmin }: { forAdmin: boolean }) {
@@ -98,7 +99,7 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
           <Card title="Item" id="order-item">
             <p className="font-semibold text-stone-900">{order.product}</p>
             <dl className="mt-3 space-y-2 text-sm">
-              <Row label="Quantity">{order.quantity} pcs</Row>
+              <Row label="Quantity">{pieces(order.quantity)}</Row>
               <Row label="Price per piece">{formatUsd(order.unitPrice)}</Row>
               <Row label="Total" strong>
                 {formatUsd(order.price)}

@@ -13,6 +13,7 @@ import { LazyStripeCardForm as StripeCardForm } from '../../../features/orders/c
 import { LocalCardForm } from '../../../features/orders/components/local-card-form.tsx';
 import { isOpenUnpaid } from '../../../features/orders/components/order-status.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { pieces } from '../../../../common/plurals.ts';
 
 
 /** Who pays, for Stripe; a phone account's made-up address is no one's and is left out. */
@@ -28,7 +29,7 @@ function Summary({ order }: { order: Order }) {
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">Quantity</dt>
-          <dd className="font-medium text-stone-900">{order.quantity} pcs</dd>
+          <dd className="font-medium text-stone-900">{pieces(order.quantity)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">Price per piece</dt>

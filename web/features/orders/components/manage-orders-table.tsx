@@ -9,6 +9,7 @@ import { DeliverOrderButton } from './deliver-order-button.tsx';
 import { OrderStatusBadge, RefundBadge, orderDate } from './order-status.tsx';
 import { ShipOrderButton } from './ship-order-button.tsx';
 import { TrackingDetails } from './tracking-details.tsx';
+import { pieces } from '../../../../common/plurals.ts';
 
 /** The one next step an admin takes with an order at its stage, if any. */
 function NextStep({ order }: { order: Order }) {
@@ -57,7 +58,7 @@ export function ManageOrdersTable({ orders }: { orders: Order[] }) {
           <StackingCell heading="Items">
             <p className="text-stone-900 [overflow-wrap:anywhere]">{order.product}</p>
             <p className="text-sm text-stone-600 whitespace-nowrap">
-              {order.quantity} pcs · <span className="font-medium text-stone-900">{formatUsd(order.price)}</span>
+              {pieces(order.quantity)} · <span className="font-medium text-stone-900">{formatUsd(order.price)}</span>
             </p>
           </StackingCell>
           <StackingCell heading="Status">

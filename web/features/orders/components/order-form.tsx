@@ -91,7 +91,7 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
 
   if (placed) {
     return (
-      <div role="status" className="space-y-4 rounded-xl border border-success/40 bg-success/5 p-6">
+      <div role="status" ref={(panel) => panel?.scrollIntoView({ block: 'start', behavior: 'smooth' })} className="scroll-mt-24 space-y-4 rounded-xl border border-success/40 bg-success/5 p-6">
         <h2 className="text-lg font-semibold text-stone-900">Order placed</h2>
         <p className="text-stone-700">{orderMessages.placed}</p>
         <p className="text-sm text-stone-600">

@@ -4,6 +4,7 @@ import { formatUsd } from '../../../../common/money.ts';
 import { isSoldOut, orderableUnits } from '../../../../common/ordering.ts';
 import type { Product } from '../../../../common/schemas/products.ts';
 import { StockNote } from './stock-note.tsx';
+import { pieces } from '../../../../common/plurals.ts';
 
 interface BuyBoxProps {
   product: Product;
@@ -36,11 +37,11 @@ export function BuyBox({ product, children }: BuyBoxProps) {
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div className="rounded-lg bg-base-200 px-3 py-2">
           <dt className="text-xs uppercase tracking-wide text-stone-600">Minimum order</dt>
-          <dd className="mt-0.5 font-semibold text-stone-900">{product.minQuantity} pcs</dd>
+          <dd className="mt-0.5 font-semibold text-stone-900">{pieces(product.minQuantity)}</dd>
         </div>
         <div className="rounded-lg bg-base-200 px-3 py-2">
           <dt className="text-xs uppercase tracking-wide text-stone-600">Available</dt>
-          <dd className="mt-0.5 font-semibold text-stone-900">{soldOut ? 'None' : `${orderableUnits(product)} pcs`}</dd>
+          <dd className="mt-0.5 font-semibold text-stone-900">{soldOut ? 'None left' : pieces(orderableUnits(product))}</dd>
         </div>
       </dl>
       <div className="flex flex-col gap-3">

@@ -7,6 +7,7 @@ import type { Product } from '../../../../common/schemas/products.ts';
 import { AddToCart } from '../../cart/components/add-to-cart.tsx';
 import { ProductImage } from './product-image.tsx';
 import { StockNote } from './stock-note.tsx';
+import { pieces } from '../../../../common/plurals.ts';
 
 /**
  * A product in a grid: picture, name, description, order terms, price and the way to buy it. A
@@ -39,11 +40,11 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
         <dl className="mt-auto grid grid-cols-2 gap-2 text-xs text-stone-600">
           <div>
             <dt className="uppercase tracking-wide">Minimum order</dt>
-            <dd className="text-sm font-medium text-stone-900">{product.minQuantity} pcs</dd>
+            <dd className="text-sm font-medium text-stone-900">{pieces(product.minQuantity)}</dd>
           </div>
           <div>
             <dt className="uppercase tracking-wide">Available</dt>
-            <dd className="text-sm font-medium text-stone-900">{soldOut ? 'None' : `${orderableUnits(product)} pcs`}</dd>
+            <dd className="text-sm font-medium text-stone-900">{soldOut ? 'None left' : pieces(orderableUnits(product))}</dd>
           </div>
         </dl>
         <div className="flex items-center justify-between border-t border-base-300 pt-4">
