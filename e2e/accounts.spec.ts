@@ -101,6 +101,18 @@ test.describe('guarded routes', () => {
     await expect(page).toHaveURL(href);
   });
 
+  test('LOG IN from the header, on a tool’s page, comes back to that tool', async ({ page, browser, baseURL }) => {
+    const customer = await registerCustomer(await browser.newPage({ baseURL }));
+    const products = (await (await page.request.get('/api/products?limit=1')).json()) as { _id: string; name: string }[];
+    const tool = products[0]!;
+    await page.goto(`/products/${tool._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.name);
+    await page.getByRole('banner').getByRole('link', { name: 'LOG IN' }).click();
+    await logIn(page, customer.email, customer.password);
+    await expect(page).toHaveURL(`/products/${tool._id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.name);
+  });
+
   test('a customer who opens an admin page is told plainly that it is not allowed', async ({ page }) => {
     await registerCustomer(page);
     await page.goto('/dashboard/admin');

@@ -57,8 +57,9 @@ export default function RegisterPage() {
         <TextField label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." {...form.field('password')} />
         <FormSubmit label="Register" busy={signUp.isPending} error={signUpFailure(signUp.error)} progressBar="Creating your account" className="btn-primary w-full" />
       </form>
-      <Divider>or</Divider>
-      <SocialSignIn providers={['google']} returnTo={returnTo} />
+      <SocialSignIn providers={['google']} returnTo={returnTo}>
+        <Divider>or</Divider>
+      </SocialSignIn>
     </AuthFrame>
   );
 }

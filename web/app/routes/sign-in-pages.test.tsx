@@ -92,13 +92,19 @@ describe('a signed-out person on the sign-in pages', () => {
 });
 
 describe('a sign-in the shop has not set up', () => {
-  it('says so plainly when its button is pressed, and stays on the page', async () => {
+  it('is not offered: only the providers set up have a button', async () => {
     stubServer({ ...signedInAs(null), 'GET /api/sign-in-options': { body: { google: true, facebook: false, captcha: null } } });
-    const router = renderApp('/login');
-    const facebook = await screen.findByRole('button', { name: 'Continue with Facebook' });
-    await waitFor(() => expect(facebook).toHaveProperty('disabled', false));
-    await userEvent.click(facebook);
-    expect((await screen.findByRole('alert')).textContent).toContain('Signing in with Facebook is not set up for this shop yet.');
-    expect(where(router)).toBe('/login');
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue with Facebook' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue with Phone' })).toBeTruthy();
+  });
+
+  it('leaves the register page without a Google button, or an "or" before nothing, when Google is not set up', async () => {
+    stubServer({ ...signedInAs(null), 'GET /api/sign-in-options': { body: { google: false, facebook: false, captcha: null } } });
+    renderApp('/register');
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('or')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).toBeNull();
   });
 });

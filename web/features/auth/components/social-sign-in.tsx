@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../api/auth-api.ts';
 import { useSignInOptions } from '../api/session-queries.ts';
@@ -26,23 +27,28 @@ function FacebookMark() {
 
 const marks: Record<Provider, () => React.JSX.Element> = { google: GoogleMark, facebook: FacebookMark };
 
-/**
- * Google (and Facebook) buttons. They always show; when the shop has not set a provider up,
- * clicking says so instead of failing somewhere else.
- */
-export function SocialSignIn({ providers, returnTo }: { providers: Provider[]; returnTo: string }) {
+/** The providers of `wanted` that this shop has set up, once it has said which (none until then). */
+export function useProvidersSetUp(wanted: readonly Provider[]): Provider[] {
   const options = useSignInOptions();
+  return wanted.filter((provider) => options.data?.[provider] === true);
+}
+
+/**
+ * Google (and Facebook) buttons, each only when the shop has set that provider up: a button that could
+ * only fail is not offered. `children` shows before them (an "or" between them and the form), and only
+ * with them.
+ */
+export function SocialSignIn({ providers: wanted, returnTo, children }: { providers: Provider[]; returnTo: string; children?: ReactNode }) {
+  const providers = useProvidersSetUp(wanted);
   const start = useMutation({
-    mutationFn: async (provider: Provider) => {
-      if (options.data && !options.data[provider]) {
-        throw new Error(`Signing in with ${providerNames[provider]} is not set up for this shop yet. Please use your e-mail and password or your phone.`);
-      }
-      return authApi.socialSignInUrl(provider, returnTo);
-    },
+    mutationFn: (provider: Provider) => authApi.socialSignInUrl(provider, returnTo),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
+  if (providers.length === 0) return null;
   return (
+    <>
+      {children}
     <div className="space-y-3">
       <div className={`grid gap-3 ${providers.length > 1 ? 'sm:grid-cols-2' : ''}`}>
         {providers.map((provider) => {
@@ -53,7 +59,7 @@ export function SocialSignIn({ providers, returnTo }: { providers: Provider[]; r
               key={provider}
               type="button"
               className="btn btn-outline w-full border-base-300 bg-base-100 font-medium text-stone-800 hover:bg-base-200"
-              disabled={start.isPending || options.isPending}
+              disabled={start.isPending}
               onClick={() => start.mutate(provider)}
             >
               {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Mark />}
@@ -68,5 +74,6 @@ export function SocialSignIn({ providers, returnTo }: { providers: Provider[]; r
         </p>
       )}
     </div>
+    </>
   );
 }
