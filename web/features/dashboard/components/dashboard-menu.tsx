@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { accountContact } from '../../../../common/account-contact.ts';
-import { NavLink } from 'react-router';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 
 interface MenuItem {
@@ -33,8 +34,26 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** A column beside the page on wide screens; a row that scrolls sideways on a phone. */
+/**
+ * Centres the current page's link in a strip that scrolls sideways (a phone's), so that the page you
+ * are on is never scrolled out of view; the page itself does not move. A column (wide screens) does not
+ * scroll, and is left alone.
+ */
+function useCurrentLinkInView() {
+  const strip = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = strip.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - list.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return strip;
+}
+
+/** A column beside the page on wide screens; a row that scrolls sideways on a phone, the current page in view. */
 export function DashboardMenu({ viewer }: { viewer: Viewer }) {
+  const strip = useCurrentLinkInView();
   return (
     <nav aria-label="Dashboard" className="rounded-xl border border-base-300 bg-base-100 p-3 lg:p-4">
       <div className="mb-3 hidden border-b border-base-300 px-3 pb-4 lg:block">
@@ -42,7 +61,7 @@ export function DashboardMenu({ viewer }: { viewer: Viewer }) {
         <p className="truncate text-sm text-stone-600">{accountContact(viewer.email)}</p>
         {viewer.role === 'admin' && <span className="badge badge-primary badge-sm mt-2">Admin</span>}
       </div>
-      <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+      <ul ref={strip} className="flex gap-1 overflow-x-auto lg:flex-col">
         {menuFor(viewer.role).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={linkClass}>
