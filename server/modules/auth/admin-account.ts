@@ -12,7 +12,8 @@ export class AdminAccountError extends Error {
  * Makes sure the account named by ADMIN_EMAIL exists and is an admin. A new account gets
  * ADMIN_PASSWORD. An existing customer account is promoted only if ADMIN_PASSWORD is its password:
  * e-mail addresses are not verified, so whoever registered the address first must not become
- * admin by it. Two processes starting at once both end with one admin.
+ * admin by it. An account made here counts as confirmed and keeps no session from its making. Two
+ * processes starting at once both end with one admin.
  */
 export async function ensureAdminAccount(
   auth: Auth,
@@ -34,6 +35,7 @@ export async function ensureAdminAccount(
     }
   }
   const account = await users.findByEmail(admin.email);
+  if (account && created) await users.settleMadeAtStart(account.id);
   // Already an admin (every start after the first): nothing to do and nothing to say.
   if (!account || account.role === 'admin') return;
 

@@ -397,6 +397,19 @@ describe('several server processes on one database', () => {
 describe('the admin named by ADMIN_EMAIL', () => {
   const adminRows = () => shop.db.selectFrom('user').select(['id', 'role']).where('email', '=', adminEmail).execute();
 
+  it('is made confirmed, and leaves no session behind (no "Unknown browser" in its list)', async () => {
+    const email = newEmail();
+    const fresh = await createTestApp({ seed: false, env: { ...baseEnv, ADMIN_EMAIL: email } });
+    try {
+      const row = await fresh.db.selectFrom('user').select(['id', 'emailVerified', 'role']).where('email', '=', email).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ role: 'admin' });
+      expect(Boolean(row.emailVerified)).toBe(true);
+      expect(await fresh.db.selectFrom('session').select('id').where('userId', '=', row.id).execute()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('exists from the start, as an admin who signs in with ADMIN_PASSWORD', async () => {
     const cookie = await logIn(adminEmail, { client: newClient(), password: adminPassword });
     expect(await sessionUser(cookie)).toMatchObject({ email: adminEmail, role: 'admin', hasPassword: true });

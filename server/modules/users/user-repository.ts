@@ -1,6 +1,7 @@
 import type { UserRole } from '../../../common/account-rules.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 const userColumns = ['id', 'name', 'email', 'role', 'education', 'location', 'contactNumber', 'createdAt'] as const;
 
@@ -59,6 +60,21 @@ export function createUserRepository(db: Database, clock: Clock) {
 
     async hasPassword(userId: string): Promise<boolean> {
       return (await passwordHash(userId)) !== undefined;
+    },
+
+    /**
+     * The account the shop made at start for ADMIN_EMAIL: its address counts as confirmed (the shop's
+     * owner named it), and the session that making it left behind, which no browser holds, ends.
+     */
+    async settleMadeAtStart(id: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('user')
+          .set({ emailVerified: isPostgres(trx) ? true : 1, updatedAt: clock().toISOString() })
+          .where('id', '=', id)
+          .execute();
+        await trx.deleteFrom('session').where('userId', '=', id).execute();
+      });
     },
   };
 }
