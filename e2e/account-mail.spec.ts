@@ -43,6 +43,28 @@ test.describe('forgot password', () => {
     await expectMail(customer.email, 'Your Joinery password was changed');
   });
 
+  test('a reset done while signed in ends on the login page, signed out, with the new password to use', async ({ page }) => {
+    const customer = await registerCustomer(page);
+    await page.goto('/dashboard');
+    await expectSignedIn(page);
+    // Asked for from another device: this one stays signed in until the new password is saved.
+    const asked = await page.request.post('/api/auth/request-password-reset', { data: { email: customer.email }, headers: { origin: test.info().project.use.baseURL ?? '' } });
+    expect(asked.status()).toBe(200);
+    await page.goto(await linkInMail(customer.email, 'Reset your Joinery password', '/resetPassword'));
+    const form = page.getByRole('form', { name: 'Choose a new password' });
+    await form.getByLabel('New password', { exact: true }).fill('mortise-gauge-9');
+    await form.getByLabel('Confirm new password').fill('mortise-gauge-9');
+    await form.getByRole('button', { name: 'Save the new password' }).click();
+
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByText('Your password has been changed and every device was signed out. Log in with your new password.')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'LOG IN' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'LOG OUT' })).toHaveCount(0);
+    await logIn(page, customer.email, 'mortise-gauge-9');
+    await expect(page).toHaveURL('/');
+    await expectSignedIn(page);
+  });
+
   test('a link used once says so the second time', async ({ page }) => {
     const customer = await registerCustomer(page);
     await page.context().clearCookies(); // someone who forgot the password is not signed in

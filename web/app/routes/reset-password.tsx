@@ -5,6 +5,7 @@ import { resetPasswordFormSchema } from '../../../common/schemas/password-change
 import { TextField } from '../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../components/ui/form-submit.tsx';
 import { authApi } from '../../features/auth/api/auth-api.ts';
+import { useRefreshSession } from '../../features/auth/api/session-queries.ts';
 import { AuthFrame } from '../../features/auth/components/auth-frame.tsx';
 import { passwordResetState } from '../../features/auth/components/password-reset-notice.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
@@ -27,11 +28,17 @@ const isTooCommon = (error: Error | null): error is ApiRequestError => error ins
  */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
+  const refreshSession = useRefreshSession();
   const token = useSearchParams()[0].get('token') ?? '';
   const form = useSchemaForm(resetPasswordFormSchema, { defaultValues: { newPassword: '', confirmPassword: '' } });
   const reset = useMutation({
     mutationFn: (newPassword: string) => authApi.resetPassword(token, newPassword),
-    onSuccess: () => navigate('/login', { replace: true, state: passwordResetState }),
+    // Saving signs out every device, this one too if it was signed in: the page learns so before it
+    // shows the login page, whose header then offers LOG IN and whose form is for the new password.
+    onSuccess: async () => {
+      await refreshSession();
+      await navigate('/login', { replace: true, state: passwordResetState });
+    },
     onError: (error) => {
       // The list of common passwords stays on the server (it is too long for the page): its refusal goes under the field.
       if (isTooCommon(error)) form.setError('newPassword', { message: error.message }, { shouldFocus: true });
