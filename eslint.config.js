@@ -36,7 +36,9 @@ const allowedFeatureImports = {
   products: ['cart'],
   // Checkout and Buy Now deliver to an address of the customer's address book, or a new one.
   cart: ['auth', 'addresses'],
-  orders: ['addresses'],
+  // Paying takes stock, and a review moves a tool's rating: both tell the catalogue's queries, by its keys.
+  orders: ['addresses', 'products'],
+  reviews: ['products'],
 };
 const features = fs.readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const featureZones = features.map((feature) => ({

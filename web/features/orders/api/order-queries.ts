@@ -1,10 +1,11 @@
-import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import type { LocalCardPayment, Order, OrderListQuery, PaymentIntent, ShippingUpdate } from '../../../../common/schemas/orders.ts';
 import type { RefundInput } from '../../../../common/schemas/refunds.ts';
 import { apiDelete, apiGet, apiGetPage, apiPatch, apiPost, apiPut, queryString } from '../../../lib/api-client.ts';
+import { productKeys } from '../../products/api/product-queries.ts';
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -27,7 +28,7 @@ export interface NewOrder {
 function useInvalidateOrders() {
   const queryClient = useQueryClient();
   // Orders change stock: the product pages read it again too.
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: ['products'] })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
 }
 
 export function usePlaceOrder() {

@@ -4,9 +4,11 @@ import { apiGet, apiGetPage, queryString } from '../../../lib/api-client.ts';
 
 export type ProductListParams = Partial<ProductListQuery>;
 
+/** The catalogue's query keys, in one place: other features that change the catalogue (an order takes stock, a review moves a rating) use them too. */
 export const productKeys = {
-  list: (params: ProductListParams) => ['products', 'list', params] as const,
-  detail: (id: string) => ['products', 'detail', id] as const,
+  all: ['products'] as const,
+  list: (params: ProductListParams) => [...productKeys.all, 'list', params] as const,
+  detail: (id: string) => [...productKeys.all, 'detail', id] as const,
 };
 
 /** A page of the catalogue; `keepPrevious` keeps the last page on screen while the next one loads. */

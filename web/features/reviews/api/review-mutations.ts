@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewInput } from '../../../../common/schemas/reviews.ts';
 import { apiPost } from '../../../lib/api-client.ts';
+import { productKeys } from '../../products/api/product-queries.ts';
+import { reviewKeys } from './review-queries.ts';
 
 export function useAddReview() {
   const queryClient = useQueryClient();
@@ -9,8 +11,8 @@ export function useAddReview() {
     // The home page's "Words From Our Customers" shows the newest; a product's page, its own and their average.
     onSuccess: (_review, { productId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-        productId ? queryClient.invalidateQueries({ queryKey: ['products', 'detail', productId] }) : undefined,
+        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+        productId ? queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) }) : undefined,
       ]),
   });
 }

@@ -4,8 +4,9 @@ import type { ProductReview, Review } from '../../../../common/schemas/reviews.t
 import { apiGetPage, queryString } from '../../../lib/api-client.ts';
 
 export const reviewKeys = {
-  list: (page: Partial<PaginationQuery>) => ['reviews', 'list', page] as const,
-  ofProduct: (productId: string, page: Partial<PaginationQuery>) => ['reviews', 'product', productId, page] as const,
+  all: ['reviews'] as const,
+  list: (page: Partial<PaginationQuery>) => [...reviewKeys.all, 'list', page] as const,
+  ofProduct: (productId: string, page: Partial<PaginationQuery>) => [...reviewKeys.all, 'product', productId, page] as const,
 };
 
 export function useReviewList(page: Partial<PaginationQuery>) {
