@@ -32,7 +32,6 @@ interface BuiltFile {
  * asset keeps the two that apply to it.
  */
 const assetHeaders = {
-  'cache-control': 'public, max-age=31536000, immutable',
   'x-content-type-options': 'nosniff',
   'cross-origin-resource-policy': 'same-origin',
 };
@@ -76,13 +75,6 @@ function readPictureNames(webRoot: string): Map<string, string> {
 }
 
 /**
- * The headers a product picture goes with under its stable name: kept a day, as the name may hold
- * another picture after the next build. The pages use the hashed names; this one is for the
- * catalogue's records, a page's social preview and the e-mails.
- */
-const stablePictureHeaders = { ...assetHeaders, 'cache-control': 'public, max-age=86400' };
-
-/**
  * The build's hashed files (scripts, styles, fonts and the shop's own product pictures under
  * /assets), read into memory once at start (a new build comes with a restart) and sent as they are,
  * compressed by the build, on every request. The product pictures answer their stable names too.
@@ -91,14 +83,17 @@ export function registerBuiltAssets(app: FastifyInstance, webRoot: string): void
   const assets = readBuiltAssets(path.join(webRoot, 'assets'));
   if (assets.size === 0) return;
   const pictures = readPictureNames(webRoot);
+  // A product picture under its stable name is kept a day, as the name may hold another picture after
+  // the next build. The pages use the hashed names; this one is for the catalogue's records, a page's
+  // social preview and the e-mails.
   app.get<{ Params: { file: string } }>(
     '/images/products/:file',
-    { config: { access: 'public', cache: 'immutable', securityHeaders: false }, schema: { hide: true } },
+    { config: { access: 'public', cache: 'day', securityHeaders: false }, schema: { hide: true } },
     async (request, reply) => {
       const hashed = pictures.get(request.params.file);
       const asset = hashed === undefined ? undefined : assets.get(hashed);
       if (!asset) return reply.callNotFound();
-      return sendBuiltFile(request, reply.headers(stablePictureHeaders), asset);
+      return sendBuiltFile(request, reply.headers(assetHeaders), asset);
     },
   );
   app.get<{ Params: { file: string } }>(

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchesEntityTag } from './http-negotiation.ts';
+import type { CachePolicy } from './route-access.ts';
 
 /** Personal and admin answers, and anything not declared cacheable: no browser or proxy keeps a copy. */
 const neverKept = 'private, no-store';
 /** A public answer a browser may keep but must check: cheap when nothing changed (a 304 and no body). */
 const keptButChecked = 'no-cache';
+
+/** The header each long-lived policy writes on a successful answer (ADR 005). */
+export const keptFor: Record<Extract<CachePolicy, 'day' | 'immutable'>, string> = {
+  day: 'public, max-age=86400',
+  immutable: 'public, max-age=31536000, immutable',
+};
 
 function entityTag(payload: string | Buffer): string {
   return `"${createHash('sha1').update(payload).digest('base64url')}"`;
@@ -31,11 +38,13 @@ export function registerResponsePolicy(app: FastifyInstance): void {
     const { access, cache } = request.routeOptions.config;
     // Routes outside the API (the web app's files) keep the headers they set themselves.
     if (access === undefined) return;
-    if (cache === 'revalidate') reply.header('cache-control', keptButChecked);
-    else if (cache !== 'immutable') reply.header('cache-control', neverKept);
+    // A long-lived answer is marked so once it succeeds (onSend, below): a refusal or an error is never kept.
+    reply.header('cache-control', cache === 'revalidate' ? keptButChecked : neverKept);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    const { cache } = request.routeOptions.config;
+    if ((cache === 'day' || cache === 'immutable') && (reply.statusCode === 200 || reply.statusCode === 304)) reply.header('cache-control', keptFor[cache]);
     if (request.answeredFromMemory || !revalidates(request, reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
     const tag = entityTag(payload);
     reply.header('etag', tag);

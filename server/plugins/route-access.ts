@@ -10,12 +10,13 @@ import type { SignedInUser, Sessions } from '../modules/auth/viewer.ts';
 export type RouteAccess = 'public' | 'signedIn' | 'admin';
 
 /**
- * How browsers and proxies may keep an answer. `private` (the default): never (`private, no-store`).
- * `revalidate`: a public answer kept but checked on every use (`no-cache` with an `ETag`, so an
- * unchanged one costs a 304). `immutable`: the route's own long-lived header, for content under a
- * name that never serves other bytes.
+ * How browsers and proxies may keep an answer; the one hook in response-policy.ts writes the header
+ * for it. `private` (the default): never (`private, no-store`). `revalidate`: a public answer kept but
+ * checked on every use (`no-cache` with an `ETag`, so an unchanged one costs a 304). `day`: kept a day
+ * (a picture under a stable name, which a later build may fill with other bytes). `immutable`: kept a
+ * year, for content under a name that never serves other bytes. A refusal or an error is never kept.
  */
-export type CachePolicy = 'private' | 'revalidate' | 'immutable';
+export type CachePolicy = 'private' | 'revalidate' | 'day' | 'immutable';
 
 /**
  * Where an unsafe call (POST, PUT, PATCH, DELETE) that carries cookies may come from. `shop` (the

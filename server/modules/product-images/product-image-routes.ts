@@ -23,13 +23,11 @@ const imageBytesSchema = z.instanceof(Buffer).meta({ type: 'string', format: 'bi
 /** The types a browser may label a picture with; its bytes decide what it really is. */
 const acceptedContentTypes = [...imageUpload.types, 'application/octet-stream'];
 
-/** A picture's address never serves other bytes (a new upload gets a new id), so caches may keep it for good. */
-const foreverCached = 'public, max-age=31536000, immutable';
-
 export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions> = async (app, { images }) => {
   app.get(
     '/product-images/:id',
     {
+      // A picture's address never serves other bytes (a new upload gets a new id), so caches may keep it for good.
       config: { access: 'public', cache: 'immutable' },
       schema: {
         tags: ['products'],
@@ -43,7 +41,6 @@ export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions>
       const { contentType, bytes } = await images.get(request.params.id, request.query.w ? 'small' : 'large');
       return reply
         .type(contentType)
-        .header('cache-control', foreverCached)
         // The stored type came from the bytes; the browser must not guess another one.
         .header('x-content-type-options', 'nosniff')
         .send(bytes);
