@@ -17,6 +17,14 @@ export interface PostalAddress {
   country: string;
 }
 
+/** An address as a database row keeps it: an optional part that is absent is null. */
+export type StoredAddress = { [Part in keyof PostalAddress]-?: Exclude<PostalAddress[Part], undefined> | (undefined extends PostalAddress[Part] ? null : never) };
+
+/** The address a row keeps, with its empty optional parts left out, as answers carry it. */
+export function addressFromStored({ line2, region, postalCode, ...required }: StoredAddress): PostalAddress {
+  return { ...required, ...(line2 && { line2 }), ...(region && { region }), ...(postalCode && { postalCode }) };
+}
+
 export interface CountryOption {
   code: string;
   name: string;

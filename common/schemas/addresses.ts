@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postalAddressSchema } from './postal-addresses.ts';
+import { postalAddressOutputSchema, postalAddressSchema } from './postal-addresses.ts';
 
 export const addressBookLimits = { addresses: 20 } as const;
 
@@ -16,17 +16,7 @@ export const addressInputSchema = postalAddressSchema.safeExtend({
 export type AddressInput = z.input<typeof addressInputSchema>;
 
 /** An address of the customer's address book, as the wire carries it. */
-export const savedAddressSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  line1: z.string(),
-  line2: z.string().optional(),
-  city: z.string(),
-  region: z.string().optional().meta({ description: 'ISO 3166-2, such as US-CA' }),
-  postalCode: z.string().optional(),
-  country: z.string().meta({ description: 'ISO 3166-1 alpha-2, such as US' }),
-  isDefault: z.boolean(),
-});
+export const savedAddressSchema = postalAddressOutputSchema.extend({ _id: z.string(), isDefault: z.boolean() });
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
 
 export const addressIdParamsSchema = z.object({ id: z.string().max(200) });

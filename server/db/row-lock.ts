@@ -19,3 +19,11 @@ export async function lockRowForWrite(transaction: Database, table: LockedTable,
   }
   await sql`update app_meta set value = value where 0 = 1`.execute(transaction);
 }
+
+/** Runs `work` in a transaction that first holds the row (`lockRowForWrite`), so that writes bounded by what it reads queue. */
+export function whileHolding<T>(db: Database, table: LockedTable, id: string, work: (transaction: Database) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await lockRowForWrite(trx, table, id);
+    return work(trx);
+  });
+}

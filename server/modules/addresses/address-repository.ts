@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { lockRowForWrite } from '../../db/row-lock.ts';
+import { whileHolding } from '../../db/row-lock.ts';
 import type { AddressesTable } from '../../db/schema.ts';
 
 export type AddressRow = Selectable<AddressesTable>;
@@ -13,10 +13,7 @@ export function createAddressRepository(db: Database) {
      * queue here, so that its size limit and its one default hold when several arrive at once.
      */
     withBookHeld<T>(userId: string, work: (transaction: Database) => Promise<T>): Promise<T> {
-      return db.transaction().execute(async (trx) => {
-        await lockRowForWrite(trx, 'user', userId);
-        return work(trx);
-      });
+      return whileHolding(db, 'user', userId, work);
     },
 
     /** The customer's addresses, the default first, then newest first (`addresses_user_created_idx`). */

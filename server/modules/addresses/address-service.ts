@@ -1,5 +1,5 @@
 import { addressBookLimits, addressBookMessages, type SavedAddress } from '../../../common/schemas/addresses.ts';
-import type { PostalAddress } from '../../../common/postal-addresses.ts';
+import { addressFromStored, type PostalAddress } from '../../../common/postal-addresses.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -10,18 +10,8 @@ import type { AddressRepository, AddressRow } from './address-repository.ts';
 /** An address as the schema leaves it: checked, trimmed, with the default wish apart. */
 type CheckedAddress = PostalAddress & { isDefault?: boolean | undefined };
 
-export function toSavedAddress(row: AddressRow): SavedAddress {
-  return {
-    _id: row.id,
-    name: row.name,
-    line1: row.line1,
-    ...(row.line2 && { line2: row.line2 }),
-    city: row.city,
-    ...(row.region && { region: row.region }),
-    ...(row.postal_code && { postalCode: row.postal_code }),
-    country: row.country,
-    isDefault: row.is_default === 1,
-  };
+export function toSavedAddress({ id, user_id: _owner, postal_code, is_default, created_at: _created, updated_at: _updated, ...parts }: AddressRow): SavedAddress {
+  return { _id: id, ...addressFromStored({ ...parts, postalCode: postal_code }), isDefault: is_default === 1 };
 }
 
 const columnsOf = (address: CheckedAddress) => ({

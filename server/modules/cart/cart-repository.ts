@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { lockRowForWrite } from '../../db/row-lock.ts';
+import { whileHolding } from '../../db/row-lock.ts';
 import type { CartItemsTable, ProductsTable } from '../../db/schema.ts';
 
 export type CartItemRow = Selectable<CartItemsTable>;
@@ -23,10 +23,7 @@ export function createCartRepository(db: Database) {
      * otherwise each see 49 lines and make 51).
      */
     withCartHeld<T>(userId: string, work: (transaction: Database) => Promise<T>): Promise<T> {
-      return db.transaction().execute(async (trx) => {
-        await lockRowForWrite(trx, 'user', userId);
-        return work(trx);
-      });
+      return whileHolding(db, 'user', userId, work);
     },
 
     /** The customer's lines in the order they were added (`cart_items_user_added_idx`), inside a transaction when one is given. */

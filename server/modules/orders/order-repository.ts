@@ -4,7 +4,7 @@ import type { CancelReason } from '../../../common/ordering.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { lockRowForWrite } from '../../db/row-lock.ts';
+import { whileHolding } from '../../db/row-lock.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import type { DatabaseSchema, OrderCountsTable, OrdersTable, RefundsTable } from '../../db/schema.ts';
@@ -106,8 +106,7 @@ export function createOrderRepository(db: Database) {
    * read and reserved with nothing committing in between. Undefined when there is no such order.
    */
   async function withOrderHeld<T>(id: string, work: (transaction: Database, order: OrderRow) => Promise<T>): Promise<T | undefined> {
-    return db.transaction().execute(async (trx) => {
-      await lockRowForWrite(trx, 'orders', id);
+    return whileHolding(db, 'orders', id, async (trx) => {
       const order = await trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
       return order && work(trx, order);
     });

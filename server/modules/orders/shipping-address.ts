@@ -1,4 +1,4 @@
-import { addressOneLine, type PostalAddress } from '../../../common/postal-addresses.ts';
+import { addressFromStored, addressOneLine, type PostalAddress } from '../../../common/postal-addresses.ts';
 import type { ShippingAddressColumns } from '../../db/schema.ts';
 
 /** The columns of a structured address, and the address on one line for the specification's `adress`. */
@@ -27,13 +27,13 @@ export function freeTextColumns(adress: string, customerName: string): ShippingA
 /** The structured address of an order or checkout; undefined for one typed as free text (country unknown). */
 export function shippingAddressOf(row: ShippingAddressColumns): PostalAddress | undefined {
   if (!row.ship_country || !row.ship_name || !row.ship_line1 || !row.ship_city) return undefined;
-  return {
+  return addressFromStored({
     name: row.ship_name,
     line1: row.ship_line1,
-    ...(row.ship_line2 && { line2: row.ship_line2 }),
+    line2: row.ship_line2,
     city: row.ship_city,
-    ...(row.ship_region && { region: row.ship_region }),
-    ...(row.ship_postal_code && { postalCode: row.ship_postal_code }),
+    region: row.ship_region,
+    postalCode: row.ship_postal_code,
     country: row.ship_country,
-  };
+  });
 }
