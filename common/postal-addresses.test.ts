@@ -26,6 +26,8 @@ describe('a postal address', () => {
   it('refuses an unknown country, on the country', () => {
     expect(problems({ ...californian, country: 'ZZ' })).toEqual([`country: ${addressMessages.countryUnknown}`]);
     expect(problems({ ...californian, country: 'USA' })).toEqual([`country: ${addressMessages.countryUnknown}`]);
+    // A single letter is no code either, and skips none of the checks that follow the country.
+    expect(problems({ ...californian, country: 'X', region: 'nowhere', postalCode: '!!' })).toEqual([`country: ${addressMessages.countryUnknown}`]);
     expect(problems({ ...californian, country: '' })).toEqual([`country: ${addressMessages.countryRequired}`]);
   });
 

@@ -31,8 +31,8 @@ export const postalAddressSchema = z
       .transform((code) => code.toUpperCase()),
   })
   .superRefine((address, context) => {
-    // A country that is no code at all is refused above, on its own.
-    if (address.country.length !== 2) return;
+    // A country longer than a code, or none, is refused above, on its own; any other is looked up.
+    if (address.country.length === 0 || address.country.length > 2) return;
     for (const problem of addressProblems(address)) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 export type PostalAddressInput = z.input<typeof postalAddressSchema>;

@@ -1,3 +1,4 @@
+import { outboxMessages } from '../../test/mail-outbox.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -405,6 +406,9 @@ describe('the admin named by ADMIN_EMAIL', () => {
       expect(row).toMatchObject({ role: 'admin' });
       expect(Boolean(row.emailVerified)).toBe(true);
       expect(await fresh.db.selectFrom('session').select('id').where('userId', '=', row.id).execute()).toEqual([]);
+      // Nor is it sent a link to confirm the address its owner named.
+      await fresh.app.jobs.waitUntilIdle();
+      expect(outboxMessages(fresh.dataDir).filter((mail) => mail.to === email)).toEqual([]);
     } finally {
       await fresh.close();
     }

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { z } from 'zod';
 import { phoneAccountDomain } from '../../../common/account-contact.ts';
+import { sameEmail } from '../../../common/contact-rules.ts';
 import { accountMessages } from '../../../common/account-rules.ts';
 import { errorCodes } from '../../../common/schemas/errors.ts';
 import { changePasswordBodySchema, forgotPasswordSchema, resetPasswordBodySchema } from '../../../common/schemas/password-changes.ts';
@@ -199,7 +200,12 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: confirmationLinkLifetimeSeconds,
-      sendVerificationEmail: ({ user, token }, request) => accountMail.emailConfirmation(user, token, isNewLinkRequest(request) ? 'new link' : 'welcome'),
+      // The account the shop makes at start for ADMIN_EMAIL counts as confirmed (its owner named the
+      // address): it is sent no link to confirm it.
+      sendVerificationEmail: async ({ user, token }, request) => {
+        if (config.auth.admin && sameEmail(user.email, config.auth.admin.email)) return;
+        await accountMail.emailConfirmation(user, token, isNewLinkRequest(request) ? 'new link' : 'welcome');
+      },
       // Opened where the account is signed in, the link confirms the sign-up of the one who made it.
       // Opened anywhere else, it is the address's owner reading a mail they did not expect: the
       // account becomes theirs, and they choose a password with "Forgot password" (ADR 016).

@@ -59,6 +59,15 @@ const keptCountColumns = {
   refunded: 'refunded',
 } as const satisfies Record<OrderListStage | 'all', keyof OrderCountsTable>;
 
+/**
+ * How recording a made refund went: recorded now, recorded already (`settled`), or (`exceeds`) no
+ * longer within what is left of the price, when the shop had given it up and another took its room.
+ */
+export type CompleteRefundOutcome = { outcome: 'recorded'; order: OrderRow; refund: RefundRow } | { outcome: 'settled' } | { outcome: 'exceeds' };
+
+/** Thrown inside the recording transaction to roll it back when a made refund no longer fits. */
+class RefundNoLongerFits extends Error {}
+
 /** Thrown inside a transaction to roll it back, then turned into the outcome it stands for. */
 class Refused extends Error {
   constructor(readonly outcome: MarkPaidOutcome) {
@@ -339,41 +348,51 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * A pending refund the processor has made: it succeeds under the processor's id, the order's
-     * refunded total rises by it, and its pieces go back in stock (none once the product is gone),
-     * then `alongside` runs with both, in one transaction. Undefined when it was not pending any more
-     * (completed by another caller, or refused): the refund is recorded once.
+     * A refund the processor has made: it succeeds under the processor's id, the order's refunded
+     * total rises by it, and its pieces go back in stock (none once the product is gone, and never
+     * more than are out), then `alongside` runs with both, in one transaction that holds the order's
+     * row. A refund the shop had marked failed (the processor said no, then made it after all) is
+     * recorded too, if it fits what is left of the price. `settled` when it was recorded made already:
+     * a refund is recorded once. `exceeds` when it no longer fits: the two records disagree.
      */
-    async completeRefund(id: string, gatewayRefundId: string, alongside: RefundAlongside): Promise<{ order: OrderRow; refund: RefundRow } | undefined> {
-      return db.transaction().execute(async (trx) => {
+    async completeRefund(id: string, gatewayRefundId: string, alongside: RefundAlongside): Promise<CompleteRefundOutcome> {
+      const reserved = await db.selectFrom('refunds').select(['order_id', 'status']).where('id', '=', id).executeTakeFirst();
+      if (!reserved || reserved.status === 'succeeded') return { outcome: 'settled' };
+      const outcome = await whileHolding(db, 'orders', reserved.order_id, async (trx): Promise<CompleteRefundOutcome> => {
         const made = await trx
           .updateTable('refunds')
           .set({ status: 'succeeded', gateway_refund_id: gatewayRefundId })
           .where('id', '=', id)
-          .where('status', '=', 'pending')
+          .where('status', 'in', ['pending', 'failed'])
           .returningAll()
           .executeTakeFirst();
-        if (!made) return undefined;
+        if (!made) return { outcome: 'settled' };
+        const before = await trx.selectFrom('orders').select(['product_id', 'quantity', 'restocked_quantity']).where('id', '=', made.order_id).executeTakeFirstOrThrow();
+        const pieces = before.product_id ? Math.min(made.restocked_quantity, before.quantity - before.restocked_quantity) : 0;
         const order = await trx
           .updateTable('orders')
-          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', made.amount_cents), restocked_quantity: eb('restocked_quantity', '+', made.restocked_quantity) }))
+          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', made.amount_cents), restocked_quantity: eb('restocked_quantity', '+', pieces) }))
           .where('id', '=', made.order_id)
+          .where((eb) => eb(eb('refunded_cents', '+', made.amount_cents), '<=', eb.ref('price_cents')))
           .returningAll()
-          .executeTakeFirstOrThrow();
-        let refund = made;
-        if (made.restocked_quantity > 0 && order.product_id) {
+          .executeTakeFirst();
+        if (!order) throw new RefundNoLongerFits();
+        if (pieces > 0) {
           await trx
             .updateTable('products')
-            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', made.restocked_quantity) }))
-            .where('id', '=', order.product_id)
+            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', pieces) }))
+            .where('id', '=', before.product_id!)
             .execute();
-        } else if (made.restocked_quantity > 0) {
-          // The product was deleted while the refund was pending: nothing goes back.
-          refund = await trx.updateTable('refunds').set({ restocked_quantity: 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         }
+        // Fewer pieces went back than were held: the product was deleted meanwhile.
+        const refund = pieces === made.restocked_quantity ? made : await trx.updateTable('refunds').set({ restocked_quantity: pieces }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         await alongside(trx, order, refund);
-        return { order, refund };
+        return { outcome: 'recorded', order, refund };
+      }).catch((error: unknown) => {
+        if (error instanceof RefundNoLongerFits) return { outcome: 'exceeds' } as const;
+        throw error;
       });
+      return outcome ?? { outcome: 'settled' };
     },
 
     /**
@@ -394,14 +413,15 @@ export function createOrderRepository(db: Database) {
     /**
      * Records a refund made at the processor without the shop (Stripe's dashboard), holding the
      * order's row: once per processor refund id, and only while it stays within what is left of the
-     * price after the pending refunds. No pieces go back to stock.
+     * price. No pieces go back to stock.
      */
     async addProcessorRefund(refund: Omit<RefundRow, 'status' | 'restocked_quantity'>, alongside: RefundAlongside): Promise<AddRefundOutcome> {
       const outcome = await withOrderHeld(refund.order_id, async (trx, order): Promise<AddRefundOutcome> => {
         const known = await trx.selectFrom('refunds').select('id').where('gateway_refund_id', '=', refund.gateway_refund_id).executeTakeFirst();
         if (known) return { outcome: 'duplicate' };
-        const held = await heldBack(trx, order.id);
-        if (order.payment_status !== 'paid' || order.refunded_cents + held.cents + refund.amount_cents > order.price_cents) return { outcome: 'exceeds' };
+        // The processor has given this money back already: it counts against the price, not against the
+        // shop's pending holds (one of which may yet be refused).
+        if (order.payment_status !== 'paid' || order.refunded_cents + refund.amount_cents > order.price_cents) return { outcome: 'exceeds' };
         const inserted = await trx
           .insertInto('refunds')
           .values({ ...refund, restocked_quantity: 0, status: 'succeeded' })

@@ -390,19 +390,21 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     },
 
     /**
-     * The processor made a pending refund: recorded as made, its pieces back in stock, and announced
-     * in the same transaction. Answers the order as it is; a refund completed already (by the
-     * processor's event, or the follow-up job) changes nothing and announces nothing.
+     * The processor made a refund the shop reserved: recorded as made, its pieces back in stock, and
+     * announced in the same transaction. `settled` when it was recorded already (by the processor's
+     * event, or the follow-up job): nothing more is announced. Both answer the order as it is.
+     * `exceeds` when the shop had given it up and the room it held is taken: the records disagree.
      */
-    async completeRefund(refundId: string, gatewayRefundId: string): Promise<Order> {
+    async completeRefund(refundId: string, gatewayRefundId: string): Promise<{ outcome: 'recorded' | 'settled'; order: Order } | { outcome: 'exceeds' }> {
       const completed = await orders.completeRefund(refundId, gatewayRefundId, (trx, order, refund) =>
         events.refunded(trx, toOrder(order), { amount: centsToDollars(refund.amount_cents), reason: refund.reason }),
       );
-      if (completed) return toOrder(completed.order);
+      if (completed.outcome === 'exceeds') return completed;
+      if (completed.outcome === 'recorded') return { outcome: 'recorded', order: toOrder(completed.order) };
       const refund = await orders.findRefund(refundId);
       const row = refund && (await orders.findById(refund.order_id));
       if (!row) throw notFound('No order has that id.');
-      return toOrder(row);
+      return { outcome: 'settled', order: toOrder(row) };
     },
 
     /** The processor refused a pending refund: it holds nothing back any more. */

@@ -54,8 +54,33 @@ const gaveMoneyBack = (refund: GatewayRefund) => refund.status !== 'failed' && r
  * agree. Refunds made at the processor itself are recorded when it says so (Stripe's `charge.refunded`).
  */
 export function createRefundService({ gateway, orders, jobs, clock, log }: RefundServiceDependencies) {
-  /** Asks the processor for a reserved refund and records its answer; answers the order as it is then. */
+  /** The refund the processor made for the shop's reservation, if it made one (found by the id it keeps with it). */
+  async function madeFor(pending: PendingRefund): Promise<GatewayRefund | undefined> {
+    return (await gateway.refundsOf(pending.transactionId)).find((refund) => refund.refundId === pending.id && gaveMoneyBack(refund));
+  }
+
+  /** Records a refund the processor made; answers the order as it is, or a 409 when the two records disagree. */
+  async function record(pending: Pick<PendingRefund, 'id' | 'orderId'>, made: GatewayRefund): Promise<Order> {
+    const recorded = await orders.completeRefund(pending.id, made.id);
+    if (recorded.outcome !== 'exceeds') return recorded.order;
+    log.error({ orderId: pending.orderId, refundId: pending.id, gatewayRefundId: made.id }, 'the processor made a refund the shop had given up, and the order has no room left for it');
+    throw conflict(`The card processor made refund ${made.id}, but the order has less left to refund. Check the payment at the processor.`, 'REFUND_MISMATCH');
+  }
+
+  /**
+   * Asks the processor for a reserved refund and records its answer; answers the order as it is then.
+   * A refusal is believed only once the processor's own records show no refund made for this
+   * reservation (a retry under the same key may have made it meanwhile).
+   */
   async function send(pending: PendingRefund): Promise<Order> {
+    const held = (error: unknown) => {
+      log.error({ err: error, orderId: pending.orderId, refundId: pending.id }, 'the card processor failed to answer a refund; it stays reserved and will be asked again');
+      return new AppError(
+        502,
+        'PAYMENT_FAILED',
+        `The card processor could not be reached. The refund of ${formatUsd(centsToDollars(pending.amountCents))} is held for this order and will be sent again shortly; it will not be made twice.`,
+      );
+    };
     let made: GatewayRefund;
     try {
       made = await gateway.refund({
@@ -67,22 +92,19 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
         idempotencyKey: processorRefundKey(pending.id),
       });
     } catch (error) {
-      if (error instanceof RefundRefusedError) {
-        await orders.failRefund(pending.id);
-        throw conflict(`The card processor refused the refund: ${error.message}`, 'REFUND_REFUSED');
-      }
-      log.error({ err: error, orderId: pending.orderId, refundId: pending.id }, 'the card processor failed to answer a refund; it stays reserved and will be asked again');
-      throw new AppError(
-        502,
-        'PAYMENT_FAILED',
-        `The card processor could not be reached. The refund of ${formatUsd(centsToDollars(pending.amountCents))} is held for this order and will be sent again shortly; it will not be made twice.`,
-      );
+      if (!(error instanceof RefundRefusedError)) throw held(error);
+      const madeAfterAll = await madeFor(pending).catch((readError: unknown) => {
+        throw held(readError);
+      });
+      if (madeAfterAll) return record(pending, madeAfterAll);
+      await orders.failRefund(pending.id);
+      throw conflict(`The card processor refused the refund: ${error.message}`, 'REFUND_REFUSED');
     }
     if (!gaveMoneyBack(made)) {
       await orders.failRefund(pending.id);
       throw conflict(`The card processor could not make the refund (it is ${made.status}).`, 'REFUND_REFUSED');
     }
-    return orders.completeRefund(pending.id, made.id);
+    return record(pending, made);
   }
 
   const followUp = (transaction: Database, refundId: string) =>
@@ -100,23 +122,34 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
     },
 
     /**
-     * The follow-up of a reserved refund: still pending (the processor did not answer, or the server
-     * stopped before recording its answer), it is asked again under the same key. A refusal is final
-     * and recorded; a processor still unreachable throws, so that the job is retried.
+     * The follow-up of a reserved refund. Still pending (the processor did not answer, or the server
+     * stopped before recording its answer), it is recorded if the processor's records show it made,
+     * else asked for again under the same key. A refusal is final and recorded; a processor that still
+     * does not answer throws, so that the job is retried, until the last try: then, with no refund made
+     * for it at the processor, it is given up and holds nothing any more.
      */
-    async followUp(refundId: string): Promise<void> {
+    async followUp(refundId: string, { lastTry }: { lastTry: boolean }): Promise<void> {
       const pending = await orders.pendingRefund(refundId);
       if (!pending) return;
-      await send(pending).catch((error: unknown) => {
+      const made = await madeFor(pending);
+      if (made) {
+        await record(pending, made);
+        return;
+      }
+      try {
+        await send(pending);
+      } catch (error) {
         if (error instanceof AppError && error.statusCode < 500) return;
-        throw error;
-      });
+        if (!lastTry) throw error;
+        await orders.failRefund(pending.id);
+        log.warn({ orderId: pending.orderId, refundId }, 'a refund the processor never made was given up after its last try; nothing is held for it');
+      }
     },
 
     /**
      * The processor says a payment was refunded. A refund the shop reserved is recorded made (if the
-     * shop had not heard yet); any other (one made in Stripe's dashboard) is recorded and announced
-     * to the customer, with no pieces back in stock. Answers how many were recorded.
+     * shop had not heard yet, or had given it up); any other (one made in Stripe's dashboard) is
+     * recorded and announced to the customer, with no pieces back in stock. Answers how many were recorded.
      */
     async recordProcessorRefunds(paymentId: string): Promise<number> {
       const paid = await orders.ordersPaidBy(paymentId);
@@ -124,10 +157,10 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
       let recorded = 0;
       for (const refund of (await gateway.refundsOf(paymentId)).filter(gaveMoneyBack)) {
         if (refund.refundId) {
-          const pending = await orders.pendingRefund(refund.refundId);
-          if (!pending) continue;
-          const order = await orders.completeRefund(refund.refundId, refund.id);
-          paid.splice(paid.findIndex((line) => line._id === order._id), 1, order);
+          const completed = await orders.completeRefund(refund.refundId, refund.id);
+          if (completed.outcome === 'exceeds') log.error({ refundId: refund.refundId, gatewayRefundId: refund.id }, 'a refund the processor made no longer fits what is left of its order');
+          if (completed.outcome !== 'recorded') continue;
+          paid.splice(paid.findIndex((line) => line._id === completed.order._id), 1, completed.order);
           recorded += 1;
           continue;
         }
@@ -152,12 +185,16 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
 
 export type RefundService = ReturnType<typeof createRefundService>;
 
+/** Runs of the follow-up before a refund the processor never made is given up (the last comes about 3.5 hours after the first). */
+const followUpTries = 10;
+
 /** The follow-up of each reserved refund, queued in the transaction that reserved it. */
 export function completeRefundTaskDefinition(refunds: () => Pick<RefundService, 'followUp'>) {
   return defineTask({
     name: completeRefundTask,
     payload: z.object({ refundId: z.string().min(1) }),
+    maxAttempts: followUpTries,
     describe: ({ refundId }) => `Send refund ${refundId} to the card processor, if it is still waiting`,
-    handler: ({ refundId }) => refunds().followUp(refundId),
+    handler: ({ refundId }, job) => refunds().followUp(refundId, { lastTry: job.attempt >= followUpTries }),
   });
 }

@@ -33,8 +33,12 @@ function asGatewayRefund(refund: Stripe.Refund): GatewayRefund {
   };
 }
 
-/** Stripe's answers that refuse a refund for good, as opposed to Stripe failing to answer. */
-const refusals = [Stripe.errors.StripeInvalidRequestError, Stripe.errors.StripeCardError, Stripe.errors.StripeIdempotencyError];
+/**
+ * Stripe's answers that refuse a refund for good, as opposed to Stripe failing to answer. An
+ * idempotency error is not one: the shop sends each reservation's one amount under its one key, so it
+ * means that key is in use by a request still running, whose outcome is not known yet.
+ */
+const refusals = [Stripe.errors.StripeInvalidRequestError, Stripe.errors.StripeCardError];
 
 /** The card of an expanded charge, when the charge was made by a card that Stripe describes. */
 function cardOf(charge: string | Stripe.Charge | null): PaymentCard | undefined {

@@ -152,6 +152,51 @@ describe('refunding a Stripe payment', () => {
   });
 });
 
+describe('a refund Stripe answers with an idempotency error', () => {
+  it('stays held rather than given up: the key is in use by a request whose outcome is not known, and a retry refunds once', async () => {
+    const { order, intentId } = await paidOrder();
+    // What Stripe answers a second request under a key whose first is still running.
+    standIn.failNext({
+      method: 'POST',
+      path: /^\/v1\/refunds$/,
+      status: 409,
+      error: { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key.' },
+      times: 3,
+    });
+    const idempotencyKey = randomUUID();
+    const answer = await refund(order, { amount: 20, idempotencyKey });
+    expect(answer.statusCode).toBe(502);
+    expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, status: 'pending' }]);
+
+    const retried = await refund(order, { amount: 20, idempotencyKey });
+    expect(retried.json()).toMatchObject({ refundedAmount: 20 });
+    expect(standIn.refundsOf(intentId)).toHaveLength(1);
+    expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, status: 'succeeded' }]);
+  });
+});
+
+describe('a refund made in Stripe’s dashboard while one of the shop’s is held', () => {
+  it('is recorded, and the held one is then refused by Stripe and recorded as given up: both sides agree', async () => {
+    const { order, intentId } = await paidOrder();
+    standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
+    const idempotencyKey = randomUUID();
+    expect((await refund(order, { amount: 40, idempotencyKey })).statusCode).toBe(502);
+
+    // $20 given back in the dashboard: more than the $10 the shop's hold leaves, but the money has gone.
+    standIn.refundInDashboard(intentId, 2000, 'requested_by_customer');
+    expect((await deliver(standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'handled' });
+    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(20);
+
+    // The held $40 is more than Stripe has left ($30): Stripe refuses it, and the shop gives it up.
+    const retried = await refund(order, { amount: 40, idempotencyKey });
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().code).toBe('REFUND_REFUSED');
+    expect(standIn.refundsOf(intentId).reduce((sum, made) => sum + made.amount, 0)).toBe(2000);
+    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(20);
+    expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, status: 'succeeded' }]);
+  });
+});
+
 describe('charge.refunded', () => {
   it('records a refund made in Stripe’s dashboard once, however often the event comes', async () => {
     const { order, intentId } = await paidOrder();

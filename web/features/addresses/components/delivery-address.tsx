@@ -42,6 +42,8 @@ export function DeliveryAddress({ fieldOf, country, region, fill, clearRegion, s
     setPicked(choice);
     const saved = addresses.find((address) => address._id === choice);
     const shown = addresses.find((address) => address._id === chosen);
+    // Only a new address is saved: a saved one chosen instead is in the book already.
+    if (saved) onSaveChange(false);
     if (saved) fill(addressValues(saved));
     // A new address starts empty, rather than as a copy of the saved one that was shown.
     else if (shown) fill(blankAddress(shown.name));
