@@ -71,8 +71,11 @@ export function orderTotalCents(unitPriceCents: number, quantity: number): numbe
   return unitPriceCents * quantity;
 }
 
-/** Where a paid order is on its way to the customer (beyond the specification's 'Pending'). */
-export const shippingStatuses = ['pending', 'shipped', 'delivered'] as const;
+/**
+ * Where a paid order is on its way to the customer (beyond the specification's 'Pending'); `refunded`
+ * when its whole price was given back before it was sent: there is nothing to send any more.
+ */
+export const shippingStatuses = ['pending', 'shipped', 'delivered', 'refunded'] as const;
 export type ShippingStatus = (typeof shippingStatuses)[number];
 
 /** The one step an admin may take from each shipping status. */
@@ -80,9 +83,10 @@ export const nextShippingStatus: Record<ShippingStatus, ShippingStatus | undefin
   pending: 'shipped',
   shipped: 'delivered',
   delivered: undefined,
+  refunded: undefined,
 };
 
-export const shippingLabels: Record<ShippingStatus, string> = { pending: 'Pending', shipped: 'Shipped', delivered: 'Delivered' };
+export const shippingLabels: Record<ShippingStatus, string> = { pending: 'Pending', shipped: 'Shipped', delivered: 'Delivered', refunded: 'Nothing to ship' };
 
 /** The first order number the shop gives. */
 export const firstOrderNumber = 1042;
@@ -100,10 +104,11 @@ export function parseOrderNumber(text: string): number | undefined {
 
 /**
  * Where an order stands, as the customer and the admin see it and the admin filters by: waiting for
- * payment, paid and waiting to be shipped, shipped, delivered, or cancelled (by a person, or by the
- * shop when it stayed unpaid too long: expired). Refunds are told apart by the refunded amount.
+ * payment, paid and waiting to be shipped, shipped, delivered, refunded in full before it was sent
+ * (nothing to ship), or cancelled (by a person, or by the shop when it stayed unpaid too long:
+ * expired). Partial refunds are told apart by the refunded amount.
  */
-export const orderStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'cancelled', 'expired'] as const;
+export const orderStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'refunded', 'cancelled', 'expired'] as const;
 export type OrderStage = (typeof orderStages)[number];
 
 export const cancelReasons = ['customer', 'admin', 'expired'] as const;
@@ -118,6 +123,7 @@ export function orderStage(order: { paymentStatus: 'unpaid' | 'paid'; shippingSt
   if (order.paymentStatus === 'unpaid') return 'unpaid';
   if (order.shippingStatus === 'shipped') return 'shipped';
   if (order.shippingStatus === 'delivered') return 'delivered';
+  if (order.shippingStatus === 'refunded') return 'refunded';
   return 'to-ship';
 }
 

@@ -22,6 +22,7 @@ import { pictureSizesMigration } from './migrations/019-picture-sizes.ts';
 import { accountVersionMigration } from './migrations/020-account-version.ts';
 import { refundReservationsMigration } from './migrations/021-refund-reservations.ts';
 import { postalAddressesMigration } from './migrations/022-postal-addresses.ts';
+import { refundedBeforeShippingMigration } from './migrations/023-refunded-before-shipping.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '020-account-version': accountVersionMigration,
   '021-refund-reservations': refundReservationsMigration,
   '022-postal-addresses': postalAddressesMigration,
+  '023-refunded-before-shipping': refundedBeforeShippingMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

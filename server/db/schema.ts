@@ -73,8 +73,8 @@ export interface OrdersTable extends ShippingAddressColumns {
   /** The account that placed it; null if that account is deleted. */
   user_id: string | null;
   paid_at: string | null;
-  /** Null until paid; then pending, shipped, delivered. */
-  shipping_status: 'pending' | 'shipped' | 'delivered' | null;
+  /** Null until paid; then pending, shipped, delivered; or refunded, when the whole price went back before it was sent (migration 023). */
+  shipping_status: 'pending' | 'shipped' | 'delivered' | 'refunded' | null;
   /** The number people read (shown as J-1042); sequential, given when the order is placed. */
   number: Generated<number>;
   shipped_at: string | null;

@@ -110,6 +110,15 @@ export function createOrderRepository(db: Database) {
   }
 
   /**
+   * After a refund: an order given back its whole price before it was sent has nothing to send, and
+   * leaves "To ship" (ADR 029). Answers the order as it is now.
+   */
+  async function endShippingIfRefunded(transaction: Database, order: OrderRow): Promise<OrderRow> {
+    if (order.shipping_status !== 'pending' || order.refunded_cents < order.price_cents) return order;
+    return transaction.updateTable('orders').set({ shipping_status: 'refunded' }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /**
    * Runs `work` in a transaction that holds the order's row, with the order as it is once held:
    * the refunds of one order queue here, whatever their keys, so that what is left to refund is
    * read and reserved with nothing committing in between. Undefined when there is no such order.
@@ -369,14 +378,15 @@ export function createOrderRepository(db: Database) {
         if (!made) return { outcome: 'settled' };
         const before = await trx.selectFrom('orders').select(['product_id', 'quantity', 'restocked_quantity']).where('id', '=', made.order_id).executeTakeFirstOrThrow();
         const pieces = before.product_id ? Math.min(made.restocked_quantity, before.quantity - before.restocked_quantity) : 0;
-        const order = await trx
+        const raised = await trx
           .updateTable('orders')
           .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', made.amount_cents), restocked_quantity: eb('restocked_quantity', '+', pieces) }))
           .where('id', '=', made.order_id)
           .where((eb) => eb(eb('refunded_cents', '+', made.amount_cents), '<=', eb.ref('price_cents')))
           .returningAll()
           .executeTakeFirst();
-        if (!order) throw new RefundNoLongerFits();
+        if (!raised) throw new RefundNoLongerFits();
+        const order = await endShippingIfRefunded(trx, raised);
         if (pieces > 0) {
           await trx
             .updateTable('products')
@@ -429,12 +439,13 @@ export function createOrderRepository(db: Database) {
           .returningAll()
           .executeTakeFirst();
         if (!inserted) return { outcome: 'duplicate' };
-        const updated = await trx
+        const raised = await trx
           .updateTable('orders')
           .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', refund.amount_cents) }))
           .where('id', '=', order.id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        const updated = await endShippingIfRefunded(trx, raised);
         await alongside(trx, updated, inserted);
         return { outcome: 'recorded', order: updated, refund: inserted };
       });

@@ -448,6 +448,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       if (!row) throw notFound('No order has that id.');
       const from = row.shipping_status;
       if (row.payment_status !== 'paid' || !from) throw conflict('Only a paid order can be shipped.');
+      if (from === 'refunded') throw conflict('This order was refunded in full before it was sent: there is nothing to ship.', 'ORDER_REFUNDED');
       if (nextShippingStatus[from] !== to) throw conflict(`An order that is ${from} cannot become ${to}.`);
       const now = clock().toISOString();
       const step =

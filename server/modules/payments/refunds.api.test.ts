@@ -66,7 +66,8 @@ describe('POST /api/orders/{id}/refunds', () => {
     const response = await refund(order, { amount: 50, reason: 'The handles were cracked.' });
 
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ _id: order._id, price: 50, refundedAmount: 50, refundStatus: 'full', paymentStatus: 'paid', stage: 'to-ship' });
+    // Given back whole before it was sent, it has nothing left to send.
+    expect(response.json()).toMatchObject({ _id: order._id, price: 50, refundedAmount: 50, refundStatus: 'full', paymentStatus: 'paid', stage: 'refunded', shippingStatus: 'refunded' });
     const [row] = await refundsOf(order);
     expect(row).toMatchObject({ amount_cents: 5000, reason: 'The handles were cracked.', restocked_quantity: 0 });
     expect(row?.gateway_refund_id).toMatch(/^re_local_/);
@@ -76,6 +77,27 @@ describe('POST /api/orders/{id}/refunds', () => {
     expect(mails.map((mail) => mail.subject)).toEqual([`Refund of $50.00 for your Joinery order ${order.orderNumber}`]);
     expect(mails[0]?.text).toContain('We have refunded $50.00 to the card that paid for this order.');
     expect(mails[0]?.text).toContain('Reason: The handles were cracked.');
+  });
+
+  it('takes an order refunded whole before it was sent out of To ship, and refuses to ship it; a partial refund leaves it to ship', async () => {
+    const { order } = await paidOrder(4);
+    const toShip = async () => (await call(app(), 'GET', '/api/orders?stage=to-ship&limit=100', people.admin)).json<Order[]>().map((listed) => listed._id);
+    expect(await toShip()).toContain(order._id);
+
+    expect((await refund(order, { amount: 49.99 })).json()).toMatchObject({ stage: 'to-ship', refundStatus: 'partial' });
+    expect(await toShip()).toContain(order._id);
+
+    expect((await refund(order, { amount: 0.01 })).json()).toMatchObject({ stage: 'refunded', refundStatus: 'full' });
+    expect(await toShip()).not.toContain(order._id);
+    const shipped = await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' });
+    expect(shipped.statusCode).toBe(409);
+    expect(shipped.json()).toEqual({ code: 'ORDER_REFUNDED', message: 'This order was refunded in full before it was sent: there is nothing to ship.' });
+  });
+
+  it('leaves a shipped order shipped when it is refunded in full', async () => {
+    const { order } = await paidOrder(2);
+    expect((await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).statusCode).toBe(200);
+    expect((await refund(order, { amount: 25 })).json()).toMatchObject({ stage: 'shipped', refundStatus: 'full' });
   });
 
   it('refunds part, then the rest, and then nothing more', async () => {

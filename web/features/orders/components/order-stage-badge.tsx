@@ -6,6 +6,8 @@ const stages: Record<OrderStage, { label: string; tone: string }> = {
   'to-ship': { label: 'Paid · to ship', tone: 'badge-warning' },
   shipped: { label: 'Shipped', tone: 'badge-info' },
   delivered: { label: 'Delivered', tone: 'badge-success' },
+  // Refunded in full before it was sent; the refund's own badge says "Refunded" beside it.
+  refunded: { label: 'Nothing to ship', tone: 'badge-ghost' },
   cancelled: { label: 'Cancelled', tone: 'badge-error badge-outline' },
   expired: { label: 'Expired', tone: 'badge-error badge-outline' },
 };

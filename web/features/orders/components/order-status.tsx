@@ -2,7 +2,7 @@ import { formatUsd } from '../../../../common/money.ts';
 import { shippingLabels } from '../../../../common/ordering.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 
-const shippingTones = { pending: 'badge-warning', shipped: 'badge-info', delivered: 'badge-success' } as const;
+const shippingTones = { pending: 'badge-warning', shipped: 'badge-info', delivered: 'badge-success', refunded: 'badge-ghost' } as const;
 
 /** Whether an unpaid order can still be paid or cancelled: not once it is cancelled or expired. */
 export function isOpenUnpaid(order: Order): boolean {
