@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { CheckoutLinesTable, CheckoutsTable } from '../../db/schema.ts';
 import type { OrderRow, PaidBy } from './order-repository.ts';
+import { shippingColumnNames, shippingOf } from './shipping-address.ts';
 
 export type CheckoutRow = Selectable<CheckoutsTable>;
 export type CheckoutLineRow = Selectable<CheckoutLinesTable>;
@@ -106,13 +107,7 @@ export function createCheckoutRepository(db: Database) {
               .set({
                 phone: row.phone,
                 adress: row.adress,
-                ship_name: row.ship_name,
-                ship_line1: row.ship_line1,
-                ship_line2: row.ship_line2,
-                ship_city: row.ship_city,
-                ship_region: row.ship_region,
-                ship_postal_code: row.ship_postal_code,
-                ship_country: row.ship_country,
+                ...shippingOf(row),
                 customer_name: row.customer_name,
                 email: row.email,
               })
@@ -196,13 +191,7 @@ export function createCheckoutRepository(db: Database) {
                 quantity: line.quantity,
                 phone: paid.phone,
                 adress: paid.adress,
-                ship_name: paid.ship_name,
-                ship_line1: paid.ship_line1,
-                ship_line2: paid.ship_line2,
-                ship_city: paid.ship_city,
-                ship_region: paid.ship_region,
-                ship_postal_code: paid.ship_postal_code,
-                ship_country: paid.ship_country,
+                ...shippingOf(paid),
                 payment_status: 'paid' as const,
                 transaction_id: payment.transactionId,
                 card_brand: paid.card_brand,
@@ -302,7 +291,7 @@ export function createCheckoutRepository(db: Database) {
     lastDelivery(userId: string) {
       return db
         .selectFrom('orders')
-        .select(['phone', 'ship_name', 'ship_line1', 'ship_line2', 'ship_city', 'ship_region', 'ship_postal_code', 'ship_country'])
+        .select(['phone', ...shippingColumnNames])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .limit(1)

@@ -1,6 +1,15 @@
 import { addressFromStored, addressOneLine, type PostalAddress } from '../../../common/postal-addresses.ts';
 import type { ShippingAddressColumns } from '../../db/schema.ts';
 
+/** The columns that hold a shipping address, on an order and on a checkout alike. */
+export const shippingColumnNames = ['ship_name', 'ship_line1', 'ship_line2', 'ship_city', 'ship_region', 'ship_postal_code', 'ship_country'] as const;
+
+/** A row's shipping address columns alone, to carry them to another row (a checkout's to the orders it becomes). */
+export function shippingOf<Row extends Partial<ShippingAddressColumns>>(row: Row): Pick<Row, keyof ShippingAddressColumns> {
+  const { ship_name, ship_line1, ship_line2, ship_city, ship_region, ship_postal_code, ship_country } = row;
+  return { ship_name, ship_line1, ship_line2, ship_city, ship_region, ship_postal_code, ship_country };
+}
+
 /** The columns of a structured address, and the address on one line for the specification's `adress`. */
 export function shippingColumns(address: PostalAddress): ShippingAddressColumns & { adress: string } {
   return {
