@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorCodes } from '../../common/schemas/errors.ts';
 import { AppError } from '../errors.ts';
+import { isParsedContainer } from './parsed-containers.ts';
 
 /**
  * The deepest nesting of arrays and objects a request body may have. The shop's bodies and
@@ -9,22 +10,14 @@ import { AppError } from '../errors.ts';
  */
 export const maxBodyDepth = 32;
 
-/** Arrays and plain objects, as JSON.parse makes them; a raw body (a Buffer) is not walked. */
-function isJsonContainer(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return true;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 /** Whether a parsed body nests more than `maxDepth` levels; walked level by level, never recursively. */
 export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
-  let level = isJsonContainer(value) ? [value] : [];
+  let level: object[] = isParsedContainer(value) ? [value] : [];
   for (let depth = 1; level.length > 0; depth++) {
     if (depth > maxDepth) return true;
     const next: object[] = [];
     for (const container of level) {
-      for (const inner of Object.values(container)) if (isJsonContainer(inner)) next.push(inner);
+      for (const inner of Object.values(container)) if (isParsedContainer(inner)) next.push(inner);
     }
     level = next;
   }

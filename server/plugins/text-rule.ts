@@ -2,17 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAcceptableText, textMessages } from '../../common/text-rule.ts';
 import { errorCodes } from '../../common/schemas/errors.ts';
 import { AppError } from '../errors.ts';
-
-/**
- * Arrays and plain objects, as JSON.parse and the router and query parser make them (theirs have a
- * prototype of their own, itself without one); a raw body (a Buffer) or a stream is not text.
- */
-function isWalkable(value: unknown): value is Record<string, unknown> | unknown[] {
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return true;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null || Object.getPrototypeOf(prototype) === null;
-}
+import { isParsedContainer } from './parsed-containers.ts';
 
 /**
  * The path (`shippingAddress.line1`, `lines.0.productId`) of the first string in `value`, key or value,
@@ -27,7 +17,7 @@ export function brokenTextAt(value: unknown, root: string): string | undefined {
       if (!isAcceptableText(current)) return path;
       continue;
     }
-    if (!isWalkable(current)) continue;
+    if (!isParsedContainer(current)) continue;
     for (const [key, inner] of Object.entries(current)) {
       const innerPath = path ? `${path}.${key}` : key;
       if (!isAcceptableText(key)) return path || key;
