@@ -1,30 +1,38 @@
 import { trackingLink } from './carriers.ts';
-import type { Order } from './schemas/orders.ts';
+import type { Order, OrderShipment } from './schemas/orders.ts';
 import type { OrderRefund, TimelineEntry } from './schemas/order-details.ts';
 
 /**
- * What happened to an order, oldest first: placed, paid, shipped, delivered, cancelled or expired,
- * and each refund. A step appears once it has a time; entries at the same moment keep the order in
- * which an order lives them.
+ * What happened to an order, oldest first: placed, paid, each parcel shipped (with what it held),
+ * delivered, cancelled or expired, and each refund. A step appears once it has a time; entries at
+ * the same moment keep the order in which an order lives them.
  */
-export function orderTimeline(order: Order, refunds: readonly OrderRefund[]): TimelineEntry[] {
+export function orderTimeline(order: Order, refunds: readonly OrderRefund[], shipments: readonly OrderShipment[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [{ kind: 'placed', at: order.createdAt }];
   if (order.paidAt) entries.push({ kind: 'paid', at: order.paidAt });
-  if (order.shippedAt) {
-    const trackingUrl = trackingLink(order.carrier, order.trackingNumber);
+  for (const shipment of shipments) {
+    const trackingUrl = trackingLink(shipment.carrier, shipment.trackingNumber);
     entries.push({
       kind: 'shipped',
-      at: order.shippedAt,
-      ...(order.carrier && { carrier: order.carrier }),
-      ...(order.trackingNumber && { trackingNumber: order.trackingNumber }),
+      at: shipment.createdAt,
+      carrier: shipment.carrier,
+      ...(shipment.trackingNumber && { trackingNumber: shipment.trackingNumber }),
       // A carrier the shop knows links to its tracking page; another shows its name and number only.
       ...(trackingUrl && { trackingUrl }),
+      items: shipment.lines.map((line) => ({ product: line.product, quantity: line.quantity })),
     });
   }
   if (order.deliveredAt) entries.push({ kind: 'delivered', at: order.deliveredAt });
   // A refund still waiting for the card processor has not happened yet.
   for (const refund of refunds.filter((made) => !made.pending)) {
-    entries.push({ kind: 'refunded', at: refund.createdAt, amount: refund.amount, reason: refund.reason, restockedQuantity: refund.restockedQuantity });
+    entries.push({
+      kind: 'refunded',
+      at: refund.createdAt,
+      amount: refund.amount,
+      reason: refund.reason,
+      restockedQuantity: refund.restockedQuantity,
+      ...(refund.lines && { items: refund.lines.map((line) => ({ product: line.product, quantity: line.quantity })) }),
+    });
   }
   if (order.cancelledAt) {
     entries.push(

@@ -104,11 +104,11 @@ export function parseOrderNumber(text: string): number | undefined {
 
 /**
  * Where an order stands, as the customer and the admin see it and the admin filters by: waiting for
- * payment, paid and waiting to be shipped, shipped, delivered, refunded in full before it was sent
- * (nothing to ship), or cancelled (by a person, or by the shop when it stayed unpaid too long:
- * expired). Partial refunds are told apart by the refunded amount.
+ * payment, paid and waiting to be shipped, some of its pieces sent and some still to send, shipped,
+ * delivered, refunded in full before it was sent (nothing to ship), or cancelled (by a person, or by
+ * the shop when it stayed unpaid too long: expired). Partial refunds are told apart by the refunded amount.
  */
-export const orderStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'refunded', 'cancelled', 'expired'] as const;
+export const orderStages = ['unpaid', 'to-ship', 'partly-shipped', 'shipped', 'delivered', 'refunded', 'cancelled', 'expired'] as const;
 export type OrderStage = (typeof orderStages)[number];
 
 export const cancelReasons = ['customer', 'admin', 'expired'] as const;
@@ -118,13 +118,28 @@ export const unpayableReasons = ['out-of-stock', 'product-gone'] as const;
 export type UnpayableReason = (typeof unpayableReasons)[number];
 export type CancelReason = (typeof cancelReasons)[number];
 
-export function orderStage(order: { paymentStatus: 'unpaid' | 'paid'; shippingStatus?: ShippingStatus; cancelReason?: CancelReason }): OrderStage {
+/** Where an order stands; `shippedPieces` are the pieces sent so far by its shipments (a pending order with some is partly shipped). */
+export function orderStage(order: { paymentStatus: 'unpaid' | 'paid'; shippingStatus?: ShippingStatus; cancelReason?: CancelReason; shippedPieces?: number }): OrderStage {
   if (order.cancelReason) return order.cancelReason === 'expired' ? 'expired' : 'cancelled';
   if (order.paymentStatus === 'unpaid') return 'unpaid';
   if (order.shippingStatus === 'shipped') return 'shipped';
   if (order.shippingStatus === 'delivered') return 'delivered';
   if (order.shippingStatus === 'refunded') return 'refunded';
-  return 'to-ship';
+  return (order.shippedPieces ?? 0) > 0 ? 'partly-shipped' : 'to-ship';
+}
+
+/**
+ * How many of a line's pieces are still to send: those neither shipped nor refunded. A refund of a
+ * line counts first against its pieces not yet sent (a piece sent and then paid back was returned).
+ */
+export function piecesToShip(line: { quantity: number; shippedQuantity: number; refundedQuantity: number }): number {
+  return Math.max(0, line.quantity - line.shippedQuantity - line.refundedQuantity);
+}
+
+/** What the specification's one `product` field says of an order: its first line's name, and how many more lines it has. */
+export function orderProductLabel(lineNames: readonly string[]): string {
+  const [first = '', ...rest] = lineNames;
+  return rest.length === 0 ? first : `${first} and ${rest.length} more`;
 }
 
 /** How much of a paid order has been given back: nothing, part of it, or all of it. */

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { receiptDate, receiptFileName, receiptOf } from './receipt.ts';
-import type { Order } from './schemas/orders.ts';
+import { receiptDate, receiptFileName, receiptOf, receiptSums } from './receipt.ts';
+import type { Order, OrderLine } from './schemas/orders.ts';
 import { shopIdentity } from './shop-identity.ts';
 
+/** A line as the wire has it, nothing of it shipped or refunded. */
+const line = (lineId: string, product: string, unitPrice: number, quantity: number): OrderLine => ({
+  lineId,
+  productId: `product-${lineId}`,
+  product,
+  img: `/images/products/${lineId}.webp`,
+  unitPrice,
+  quantity,
+  price: unitPrice * quantity,
+  shippedQuantity: 0,
+  refundedQuantity: 0,
+  restockedQuantity: 0,
+});
+
+/** A cart of two tools, paid: $144 + $64, with $9.50 of shipping, $5 off and $16.64 of tax. */
 const paid: Order = {
   _id: 'order-1',
-  productId: 'product-1',
-  product: 'Marking gauge',
+  productId: 'product-gauge',
+  product: 'Marking gauge and 1 more',
   cutomerName: 'Ada Lovelace',
   email: 'ada@example.com',
   unitPrice: 48,
-  price: 144,
-  quantity: 3,
+  price: 229.14,
+  quantity: 4,
   phone: '+1 555 010 2030',
   adress: '12 Bench Lane',
   paymentStatus: 'paid',
@@ -19,6 +34,7 @@ const paid: Order = {
   shippingStatus: 'pending',
   createdAt: '2026-03-01T09:00:00.000Z',
   paidAt: '2026-03-01T09:05:00.000Z',
+  number: 1042,
   orderNumber: 'J-1042',
   stage: 'to-ship',
   cardBrand: 'visa',
@@ -26,20 +42,47 @@ const paid: Order = {
   refundedAmount: 0,
   refundStatus: 'none',
   restockedQuantity: 0,
+  lines: [line('gauge', 'Marking gauge', 48, 3), line('saw', 'Dovetail saw', 64, 1)],
+  totals: { subtotal: 208, shipping: 9.5, discount: 5, tax: 16.64, total: 229.14, currency: 'USD' },
 };
 
 describe('receipts', () => {
-  it("has the shop, the order's number, the payment's date, the lines, the total and the payment", () => {
+  it("has the shop, the order's number, the payment's date, a line per tool, how the total is made and the payment", () => {
     expect(receiptOf(paid)).toEqual({
       shop: { name: shopIdentity.name, postalAddress: shopIdentity.postalAddress, supportEmail: shopIdentity.supportEmail },
-      orderNumber: 'J-1042',
+  orderNumber: 'J-1042',
       date: 'March 1, 2026 at 1:05 AM PST',
       billedTo: { name: 'Ada Lovelace', email: 'ada@example.com', adress: '12 Bench Lane', phone: '+1 555 010 2030' },
-      lines: [{ description: 'Marking gauge', quantity: 3, unitPrice: 48, amount: 144 }],
-      total: 144,
+      lines: [
+        { description: 'Marking gauge', quantity: 3, unitPrice: 48, amount: 144 },
+        { description: 'Dovetail saw', quantity: 1, unitPrice: 64, amount: 64 },
+      ],
+      totals: { subtotal: 208, shipping: 9.5, discount: 5, tax: 16.64, total: 229.14 },
       refunded: 0,
       payment: { reference: 'pi_local_abc', card: 'Visa ending 4242' },
     });
+  });
+
+  it('sums up under the lines: subtotal, shipping, the discount, tax and the total paid', () => {
+    expect(receiptSums(receiptOf(paid)!)).toEqual([
+      { label: 'Subtotal', figure: '$208.00' },
+      { label: 'Shipping', figure: '$9.50' },
+      { label: 'Discount', figure: '-$5.00' },
+      { label: 'Tax', figure: '$16.64' },
+      { label: 'Total paid', figure: '$229.14', emphasis: 'total' },
+    ]);
+  });
+
+  it('says shipping was free, leaves out a discount of nothing, and ends with the net paid once something was refunded', () => {
+    const totals = { subtotal: 208, shipping: 0, discount: 0, tax: 0, total: 208 };
+    expect(receiptSums({ totals, refunded: 64 })).toEqual([
+      { label: 'Subtotal', figure: '$208.00' },
+      { label: 'Shipping', figure: 'Free' },
+      { label: 'Tax', figure: '$0.00' },
+      { label: 'Total paid', figure: '$208.00', emphasis: 'total' },
+      { label: 'Refunded', figure: '-$64.00' },
+      { label: 'Net paid', figure: '$144.00', emphasis: 'net' },
+    ]);
   });
 
   it('gives the date in the shop’s time, summer time included', () => {

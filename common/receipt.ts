@@ -1,12 +1,13 @@
 import { accountContact } from './account-contact.ts';
 import { cardDescription } from './card-brands.ts';
+import { formatUsd } from './money.ts';
 import type { Order } from './schemas/orders.ts';
 import { shopIdentity } from './shop-identity.ts';
 
 /**
  * A paid order's receipt, as the printed page and the PDF both show it: who the shop is, which
- * order, when it was paid, what was bought, the total and how it was paid. One model, so that the
- * two never say different things.
+ * order, when it was paid, what was bought (a line per tool), how the total is made and how it was
+ * paid. One model, so that the two never say different things.
  */
 export interface Receipt {
   shop: { name: string; postalAddress: readonly string[]; supportEmail: string };
@@ -16,7 +17,8 @@ export interface Receipt {
   /** `email` is how the account is shown: a phone account's number (accountContact). */
   billedTo: { name: string; email: string; adress: string; phone: string };
   lines: { description: string; quantity: number; unitPrice: number; amount: number }[];
-  total: number;
+  /** US dollars: the lines' subtotal, shipping, discount (0 when none), tax and the total charged. */
+  totals: { subtotal: number; shipping: number; discount: number; tax: number; total: number };
   /** US dollars refunded so far (0 when none). */
   refunded: number;
   payment: { reference: string; card: string | undefined };
@@ -45,11 +47,40 @@ export function receiptOf(order: Order): Receipt | undefined {
     orderNumber: order.orderNumber,
     date: receiptDate(order.paidAt),
     billedTo: { name: order.cutomerName, email: accountContact(order.email), adress: order.adress, phone: order.phone },
-    lines: [{ description: order.product, quantity: order.quantity, unitPrice: order.unitPrice, amount: order.price }],
-    total: order.price,
+    lines: order.lines.map((line) => ({ description: line.product, quantity: line.quantity, unitPrice: line.unitPrice, amount: line.price })),
+    totals: { subtotal: order.totals.subtotal, shipping: order.totals.shipping, discount: order.totals.discount, tax: order.totals.tax, total: order.totals.total },
     refunded: order.refundedAmount,
     payment: { reference: order.transactionId, card: cardDescription(order.cardBrand, order.cardLast4) },
   };
+}
+
+/** A row under the receipt's lines: a label and its figure; the total and the net paid stand out. */
+export interface ReceiptSum {
+  label: string;
+  figure: string;
+  emphasis?: 'total' | 'net';
+}
+
+/**
+ * The rows under the receipt's lines, in order, worded once for the printed page and the PDF:
+ * subtotal, shipping ("Free" when nothing), the discount when there is one, tax and the total paid;
+ * then, once anything was refunded, how much and what was paid in the end.
+ */
+export function receiptSums(receipt: Pick<Receipt, 'totals' | 'refunded'>): ReceiptSum[] {
+  const { totals, refunded } = receipt;
+  return [
+    { label: 'Subtotal', figure: formatUsd(totals.subtotal) },
+    { label: 'Shipping', figure: totals.shipping === 0 ? 'Free' : formatUsd(totals.shipping) },
+    ...(totals.discount > 0 ? [{ label: 'Discount', figure: `-${formatUsd(totals.discount)}` }] : []),
+    { label: 'Tax', figure: formatUsd(totals.tax) },
+    { label: 'Total paid', figure: formatUsd(totals.total), emphasis: 'total' as const },
+    ...(refunded > 0
+      ? [
+          { label: 'Refunded', figure: `-${formatUsd(refunded)}` },
+          { label: 'Net paid', figure: formatUsd(totals.total - refunded), emphasis: 'net' as const },
+        ]
+      : []),
+  ];
 }
 
 /** The name the receipt's PDF is saved under. */

@@ -26,10 +26,7 @@ import { createCartRepository } from './modules/cart/cart-repository.ts';
 import { cartRoutes } from './modules/cart/cart-routes.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { emptyCartOnPaid } from './modules/cart/empty-cart-on-paid.ts';
-import { createCheckoutRepository } from './modules/orders/checkout-repository.ts';
-import { combineCheckoutEvents } from './modules/orders/checkout-events.ts';
-import { checkoutRoutes } from './modules/orders/checkout-routes.ts';
-import { createCheckoutService } from './modules/orders/checkout-service.ts';
+import { cartCheckoutRoutes } from './modules/orders/cart-checkout-routes.ts';
 import { createOrderRepository } from './modules/orders/order-repository.ts';
 import { orderRoutes } from './modules/orders/order-routes.ts';
 import { createOrderService } from './modules/orders/order-service.ts';
@@ -38,15 +35,7 @@ import { expireUnpaidOrdersTaskDefinition } from './modules/orders/order-expiry.
 import { createPaymentGatewayFor } from './modules/payments/create-payment-gateway.ts';
 import { createOrderPaymentRepository } from './modules/payments/order-payment-repository.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
-import { createCheckoutPaymentRepository } from './modules/payments/checkout-payment-repository.ts';
-import {
-  createCheckoutPaymentRelease,
-  createPaymentRelease,
-  releaseCheckoutPaymentsTaskDefinition,
-  releaseOrderPaymentsTaskDefinition,
-  releasePaymentsOnCancel,
-  releasePaymentsOnCheckoutEnd,
-} from './modules/payments/payment-release.ts';
+import { createPaymentRelease, releaseOrderPaymentsTaskDefinition, releasePaymentsOnCancel } from './modules/payments/payment-release.ts';
 import { paymentsPlugin } from './modules/payments/payments-plugin.ts';
 import { completeRefundTaskDefinition, createRefundService } from './modules/payments/refund-service.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
@@ -75,7 +64,6 @@ import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job
 import { registerJobQueue } from './modules/jobs/job-lifecycle.ts';
 import { createEmailSender } from './modules/mail/create-email-sender.ts';
 import { createMailer, sendEmailTaskDefinition } from './modules/mail/mailer.ts';
-import { createCheckoutNotices } from './modules/notifications/checkout-notices.ts';
 import { createOrderNotices } from './modules/notifications/order-notices.ts';
 import { jobRoutes } from './modules/jobs/job-routes.ts';
 import { createReviewRepository } from './modules/reviews/review-repository.ts';
@@ -157,7 +145,6 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   app.addHook('onClose', () => emailSender.close());
   const paymentGateway = gateway ?? createPaymentGatewayFor(config.payments, db, clock);
   const orderPayments = createOrderPaymentRepository(db);
-  const checkoutPayments = createCheckoutPaymentRepository(db);
   // The shop's background tasks (ADR 009); a feature that needs one adds it here. The expiry sweep
   // reaches the order service, made below with the mailer this queue feeds: no job runs before the
   // app is ready, by which time it exists.
@@ -166,10 +153,8 @@ export async function buildApp({ config, database, logger = true, logStream, sms
     tasks: [
       sendEmailTaskDefinition(emailSender, config.publicUrl),
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
-      releaseCheckoutPaymentsTaskDefinition(createCheckoutPaymentRelease(paymentGateway, checkoutPayments)),
       completeRefundTaskDefinition(() => refunds),
-      // Open checkouts (ADR 018) wait for payment as long as orders do, and end in the same sweep.
-      expireUnpaidOrdersTaskDefinition({ expireUnpaid: async (hours) => (await orders.expireUnpaid(hours)) + (await checkouts.expireOpen(hours)) }, config.unpaidOrderHours),
+      expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => orders.expireUnpaid(hours) }, config.unpaidOrderHours),
     ],
     clock,
     log: app.log,
@@ -213,18 +198,14 @@ export async function buildApp({ config, database, logger = true, logStream, sms
   const productRepository = createProductRepository(db);
   const products = createProductService(productRepository, clock);
   const orderNotices = createOrderNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
-  const orders = createOrderService(createOrderRepository(db), productRepository, clock, combineOrderEvents(orderNotices, releasePaymentsOnCancel(jobs)));
-  const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log: app.log });
   const cart = createCartService(createCartRepository(db), clock);
-  const checkouts = createCheckoutService(
-    createCheckoutRepository(db),
+  const orders = createOrderService(
+    createOrderRepository(db),
+    productRepository,
     clock,
-    combineCheckoutEvents(
-      createCheckoutNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail }),
-      releasePaymentsOnCheckoutEnd(jobs),
-      emptyCartOnPaid(cart),
-    ),
+    combineOrderEvents(orderNotices, releasePaymentsOnCancel(jobs), emptyCartOnPaid(cart)),
   );
+  const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log: app.log });
   const reviews = createReviewService(createReviewRepository(db), clock, {
     catalogue: products,
     purchases: { hasBought: (buyer, productId) => orders.hasBought(buyer, productId) },
@@ -243,8 +224,8 @@ export async function buildApp({ config, database, logger = true, logStream, sms
       await api.register(orderRoutes, { orders, limits: config.orderLimits });
       await api.register(cartRoutes, { cart });
       await api.register(addressRoutes, { addresses: createAddressService(createAddressRepository(db), clock) });
-      await api.register(checkoutRoutes, { checkouts, cartLines: (viewer) => cart.checkoutLines(viewer), limits: config.orderLimits });
-      await api.register(paymentsPlugin, { db, orders, refunds, clock, gateway: paymentGateway, orderPayments, checkouts, checkoutPayments, limits: config.orderLimits });
+      await api.register(cartCheckoutRoutes, { orders, cartLines: (viewer) => cart.checkoutLines(viewer), limits: config.orderLimits });
+      await api.register(paymentsPlugin, { db, orders, refunds, clock, gateway: paymentGateway, orderPayments, limits: config.orderLimits });
       await api.register(reviewRoutes, { reviews, formsPerHour: config.formRateLimitPerHour });
       await api.register(inboxRoutes, { inbox, formsPerHour: config.formRateLimitPerHour });
       await api.register(newsletterRoutes, { newsletter, formsPerHour: config.formRateLimitPerHour });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderSchema } from './orders.ts';
+import { orderSchema, orderShipmentSchema } from './orders.ts';
 
 /** One refund of an order, as its detail page shows it: dollars, why, and how many pieces went back to stock. */
 export const orderRefundSchema = z.object({
@@ -9,6 +9,10 @@ export const orderRefundSchema = z.object({
   restockedQuantity: z.number().int().meta({ description: 'Pieces returned to stock with this refund (0 when none)' }),
   createdAt: z.string(),
   pending: z.boolean().optional().meta({ description: 'true while the card processor has not made it yet: the amount is held for it' }),
+  lines: z
+    .array(z.object({ lineId: z.string(), product: z.string(), quantity: z.number().int(), restock: z.number().int() }))
+    .optional()
+    .meta({ description: 'For a refund by line: the pieces of each line paid back, and how many of them went back to stock' }),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
@@ -22,6 +26,10 @@ export const timelineEntrySchema = z.object({
   carrier: z.string().optional().meta({ description: 'shipped: who carries it' }),
   trackingNumber: z.string().optional().meta({ description: "shipped: the carrier's tracking number" }),
   trackingUrl: z.string().optional().meta({ description: "shipped: the carrier's tracking page, when the carrier is one the shop knows" }),
+  items: z
+    .array(z.object({ product: z.string(), quantity: z.number().int() }))
+    .optional()
+    .meta({ description: 'shipped: what the parcel held; refunded: the pieces paid back, for a refund by line' }),
   cancelledBy: z.enum(['customer', 'admin']).optional().meta({ description: 'cancelled: who cancelled it' }),
   amount: z.number().optional().meta({ description: 'refunded: US dollars given back' }),
   reason: z.string().optional().meta({ description: 'refunded: why' }),
@@ -33,6 +41,7 @@ export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 export const orderDetailsSchema = z.object({
   order: orderSchema,
   refunds: z.array(orderRefundSchema).meta({ description: 'Oldest first' }),
+  shipments: z.array(orderShipmentSchema).meta({ description: 'The parcels sent, oldest first' }),
   timeline: z.array(timelineEntrySchema).meta({ description: 'What happened to the order, oldest first' }),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

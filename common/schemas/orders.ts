@@ -7,16 +7,47 @@ import { cardholderNameSchema } from './card-details.ts';
 import { postalAddressOutputSchema, postalAddressSchema } from './postal-addresses.ts';
 import { cursorQueryFields, oneWayToPage, oneWayToPageMessage, paginationQuerySchema } from './pagination.ts';
 
-/** An order as the wire carries it: the specification's fields and spellings, prices in US dollars. */
+/** One line of an order: a product at the price it was bought for, and what has become of its pieces. */
+export const orderLineSchema = z.object({
+  lineId: z.string(),
+  productId: z.string().nullable().meta({ description: 'The product bought; null once it has been deleted' }),
+  product: z.string().meta({ description: "The product's name when the order was placed" }),
+  img: z.string().meta({ description: "The product's picture when the order was placed" }),
+  unitPrice: z.number().meta({ description: 'US dollars per piece when the order was placed' }),
+  quantity: z.number().int(),
+  price: z.number().meta({ description: 'US dollars: unit price × quantity' }),
+  shippedQuantity: z.number().int().meta({ description: 'Pieces sent by shipments so far' }),
+  refundedQuantity: z.number().int().meta({ description: 'Pieces paid back by refunds of this line' }),
+  restockedQuantity: z.number().int().meta({ description: 'Pieces refunds put back in stock' }),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** An order's amounts, in US dollars: total = subtotal + shipping − discount + tax. */
+export const orderTotalsSchema = z.object({
+  subtotal: z.number().meta({ description: 'The sum of the lines' }),
+  shipping: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  total: z.number().meta({ description: 'What the card is charged' }),
+  currency: z.literal('USD'),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+/**
+ * An order as the wire carries it: the specification's fields and spellings, prices in US dollars,
+ * with its lines and amounts. The specification's one-product fields describe the whole order:
+ * `product` is the first line's name with " and N more", `quantity` the pieces of every line, `price`
+ * the total.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
-  productId: z.string().nullable().meta({ description: 'The product ordered; null once it has been deleted' }),
-  product: z.string().meta({ description: "The product's name when the order was placed" }),
+  productId: z.string().nullable().meta({ description: "The first line's product; null once it has been deleted" }),
+  product: z.string().meta({ description: 'The first line\'s name when the order was placed, with " and N more" when it has more lines' }),
   cutomerName: z.string(),
   email: z.string(),
-  unitPrice: z.number().meta({ description: 'US dollars per piece when the order was placed' }),
-  price: z.number().meta({ description: 'Total in US dollars: unit price × quantity' }),
-  quantity: z.number().int(),
+  unitPrice: z.number().meta({ description: "US dollars per piece of the first line when the order was placed" }),
+  price: z.number().meta({ description: 'Total in US dollars' }),
+  quantity: z.number().int().meta({ description: 'The pieces of every line' }),
   phone: z.string(),
   adress: z.string().meta({ description: 'The delivery address on one line (the specification spells the field so)' }),
   shippingAddress: postalAddressOutputSchema.optional().meta({
@@ -24,14 +55,15 @@ export const orderSchema = z.object({
   }),
   paymentStatus: z.enum(['unpaid', 'paid']),
   transactionId: z.string().optional(),
-  shippingStatus: z.enum(shippingStatuses).optional().meta({ description: 'For paid orders: pending, shipped or delivered' }),
+  shippingStatus: z.enum(shippingStatuses).optional().meta({ description: 'For paid orders: pending (some or all pieces still to send), shipped, delivered, or refunded (nothing to send)' }),
   createdAt: z.string(),
   paidAt: z.string().optional(),
+  number: z.number().int().meta({ description: 'The order number, such as 1042' }),
   orderNumber: z.string().meta({ description: 'The number people read and search by, such as J-1042' }),
-  stage: z.enum(orderStages).meta({ description: 'Where the order stands: unpaid, to-ship, shipped, delivered, cancelled or expired' }),
-  shippedAt: z.string().optional(),
-  carrier: z.string().optional(),
-  trackingNumber: z.string().optional(),
+  stage: z.enum(orderStages).meta({ description: 'Where the order stands: unpaid, to-ship, partly-shipped, shipped, delivered, refunded, cancelled or expired' }),
+  shippedAt: z.string().optional().meta({ description: 'When its last piece was sent' }),
+  carrier: z.string().optional().meta({ description: "The last shipment's carrier" }),
+  trackingNumber: z.string().optional().meta({ description: "The last shipment's tracking number" }),
   deliveredAt: z.string().optional(),
   cancelledAt: z.string().optional(),
   cancelReason: z.enum(cancelReasons).optional().meta({ description: 'Who cancelled it, or expired when the shop did because it stayed unpaid' }),
@@ -41,13 +73,10 @@ export const orderSchema = z.object({
   refundStatus: z.enum(refundStatuses).meta({ description: 'none, partial (part of the price refunded) or full' }),
   restockedQuantity: z.number().int().meta({ description: 'How many of its pieces refunds have put back in stock' }),
   unpayable: z.enum(unpayableReasons).optional().meta({
-    description: 'In lists and reads, for an unpaid order that cannot be paid now: its product has fewer pieces left than it asks for, or is no longer sold',
+    description: 'In lists and reads, for an unpaid order that cannot be paid now: a line has fewer pieces left than it asks for, or is no longer sold',
   }),
-  checkoutId: z.string().optional().meta({ description: 'For a line of a checkout (one payment for a whole cart): that checkout' }),
-  checkoutLine: z
-    .object({ line: z.number().int(), of: z.number().int() })
-    .optional()
-    .meta({ description: 'For a line of a checkout: which line it is and of how many, the lines sharing one order number' }),
+  lines: z.array(orderLineSchema).meta({ description: 'What was bought, in the order of the cart' }),
+  totals: orderTotalsSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -116,8 +145,9 @@ export const orderPaymentSchema = z
   .loose();
 
 /**
- * The stages Manage Orders filters by: where an order stands (`cancelled` includes the expired), and
- * `refunded` for any order with money given back, whatever its stage.
+ * The stages Manage Orders filters by: where an order stands (`to-ship` includes the partly shipped,
+ * which still have pieces to send; `cancelled` includes the expired), and `refunded` for any order
+ * with money given back, whatever its stage.
  */
 export const orderListStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderListStage = (typeof orderListStages)[number];
@@ -170,7 +200,52 @@ export const shipFormSchema = z
     ...(trackingNumber ? { trackingNumber } : {}),
   }));
 
-/** `PATCH /orders/{id}/shipping`: shipped, with its carrier and tracking number; or delivered. */
+/** Some pieces of one line of an order. */
+export const linePiecesSchema = z.object({
+  lineId: z.string().trim().min(1).max(200),
+  quantity: z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000),
+});
+export type LinePieces = z.infer<typeof linePiecesSchema>;
+
+/** Lines named once each, for a shipment or a refund. */
+export const linePiecesListSchema = z
+  .array(linePiecesSchema)
+  .min(1, 'Choose at least one line')
+  .max(100)
+  .refine((lines) => new Set(lines.map((line) => line.lineId)).size === lines.length, 'Name each line once');
+
+/**
+ * `POST /orders/{id}/shipments`: some or all of the pieces still to send, with who carries them and
+ * the number to follow them by. Without `lines`, every piece left.
+ */
+export const orderShipmentInputSchema = shipmentSchema.extend({ lines: linePiecesListSchema.optional() });
+export type OrderShipmentInput = z.infer<typeof orderShipmentInputSchema>;
+
+/** One parcel sent for an order: what was in it, and who carries it. */
+export const orderShipmentSchema = z.object({
+  id: z.string(),
+  carrier: z.string(),
+  trackingNumber: z.string().optional(),
+  createdAt: z.string(),
+  lines: z.array(z.object({ lineId: z.string(), product: z.string(), quantity: z.number().int() })),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
+/**
+ * `POST /cart/checkout`: where the whole cart goes, checked as an order's phone and address are. The
+ * lines, their prices and the total come from the customer's cart on the server, never the browser.
+ */
+export const cartCheckoutInputSchema = z.object({
+  phone: deliveryPhoneSchema,
+  shippingAddress: postalAddressSchema,
+});
+export type CartCheckoutInput = z.infer<typeof cartCheckoutInputSchema>;
+
+/** The phone and structured address of the customer's last order, to fill the checkout's form with; null for a first order. */
+export const lastDeliverySchema = z.object({ phone: z.string(), shippingAddress: postalAddressOutputSchema.nullable() }).nullable();
+export type LastDelivery = z.infer<typeof lastDeliverySchema>;
+
+/** `PATCH /orders/{id}/shipping`: shipped (every piece left, with its carrier and tracking number); or delivered. */
 export const shippingUpdateSchema = z.discriminatedUnion('shippingStatus', [
   shipmentSchema.extend({ shippingStatus: z.literal('shipped') }),
   z.object({ shippingStatus: z.literal('delivered') }),

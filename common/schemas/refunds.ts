@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { centsToDollars, dollarsToCents, formatUsd } from '../money.ts';
 import { maxOrderTotalCents } from '../ordering.ts';
+import { linePiecesListSchema, orderSchema } from './orders.ts';
 
 export const refundLimits = { reason: 500 } as const;
 
@@ -27,18 +28,36 @@ const amountSchema = z
 
 const reasonSchema = z.string({ error: refundMessages.reasonRequired }).trim().min(1, refundMessages.reasonRequired).max(refundLimits.reason, refundMessages.reasonTooLong);
 
+const idempotencyKeySchema = z.uuid('idempotencyKey must be a UUID');
+
 /**
- * `POST /orders/{id}/refunds`: give back `amount` US dollars of a paid order, for `reason` (the
- * customer reads it), putting `restock` of its pieces back in stock (0 for none; at most those not
- * returned by an earlier refund). `idempotencyKey` is made once per refund form: the same key
- * refunds once, however often it is sent.
+ * `POST /orders/{id}/refunds`, by amount: give back `amount` US dollars of a paid order, for `reason`
+ * (the customer reads it), putting `restock` pieces back in stock (0 for none; only for an order of
+ * one line, at most those not returned by an earlier refund).
  */
-export const refundInputSchema = z.object({
+export const amountRefundInputSchema = z.object({
   amount: amountSchema,
   reason: reasonSchema,
   restock: z.number({ error: refundMessages.restockInvalid }).int(refundMessages.restockInvalid).min(0, refundMessages.restockInvalid).max(1_000_000, refundMessages.restockInvalid),
-  idempotencyKey: z.uuid('idempotencyKey must be a UUID'),
+  idempotencyKey: idempotencyKeySchema,
 });
+
+/**
+ * `POST /orders/{id}/refunds`, by line: give back these pieces of these lines, at the price they were
+ * bought for, and return them to stock when `restock` is true.
+ */
+export const lineRefundInputSchema = z.object({
+  lines: linePiecesListSchema,
+  reason: reasonSchema,
+  restock: z.boolean({ error: 'restock must be true or false' }),
+  idempotencyKey: idempotencyKeySchema,
+});
+
+/**
+ * `POST /orders/{id}/refunds`: by amount or by line. `idempotencyKey` is made once per refund form:
+ * the same key refunds once, however often it is sent.
+ */
+export const refundInputSchema = z.union([lineRefundInputSchema, amountRefundInputSchema]);
 export type RefundInput = z.infer<typeof refundInputSchema>;
 
 /**
@@ -52,3 +71,9 @@ export function refundFormSchema(leftToRefund: number) {
     restock: z.boolean(),
   });
 }
+
+/** What a refund answers: the order as the refund left it, and the refund with its amount. */
+export const refundResultSchema = orderSchema.extend({
+  refund: z.object({ id: z.string(), amount: z.number().meta({ description: 'US dollars given back' }), pending: z.boolean().optional() }),
+});
+export type RefundResult = z.infer<typeof refundResultSchema>;

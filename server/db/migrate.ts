@@ -23,6 +23,8 @@ import { accountVersionMigration } from './migrations/020-account-version.ts';
 import { refundReservationsMigration } from './migrations/021-refund-reservations.ts';
 import { postalAddressesMigration } from './migrations/022-postal-addresses.ts';
 import { refundedBeforeShippingMigration } from './migrations/023-refunded-before-shipping.ts';
+import { orderLinesMigration } from './migrations/024-order-lines.ts';
+import { ordersFromTheCartMigration } from './migrations/025-orders-from-the-cart.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -49,6 +51,8 @@ export const migrations: Record<string, Migration> = {
   '021-refund-reservations': refundReservationsMigration,
   '022-postal-addresses': postalAddressesMigration,
   '023-refunded-before-shipping': refundedBeforeShippingMigration,
+  '024-order-lines': orderLinesMigration,
+  '025-orders-from-the-cart': ordersFromTheCartMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

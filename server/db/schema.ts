@@ -54,15 +54,29 @@ export interface ShippingAddressColumns {
   ship_country: string | null;
 }
 
+/**
+ * An order's header (migration 024): who bought, where it goes, what it came to, and where it stands.
+ * What was bought is in its `order_lines`. The specification's one-product fields are kept here,
+ * written once when the order is placed, so that lists read one row per order: `product` says the
+ * first line's name and how many more lines there are, `quantity` the pieces of every line.
+ */
 export interface OrdersTable extends ShippingAddressColumns {
   id: string;
-  /** Null once the product is deleted; the order keeps its own copy of name and price. */
+  /** The first line's product; null once it is deleted. The lines keep their own copies of names and prices. */
   product_id: string | null;
   product: string;
   customer_name: string;
   email: string;
+  /** The first line's price per piece. */
   unit_price_cents: number;
+  /** The total: subtotal + shipping − discount + tax, what the card is charged. */
   price_cents: number;
+  subtotal_cents: number;
+  shipping_cents: Generated<number>;
+  discount_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  currency: Generated<'USD'>;
+  /** The pieces of every line. */
   quantity: number;
   phone: string;
   adress: string;
@@ -92,10 +106,51 @@ export interface OrdersTable extends ShippingAddressColumns {
   refunded_cents: Generated<number>;
   /** How many of its pieces its refunds put back in stock; never more than `quantity`. */
   restocked_quantity: Generated<number>;
-  /** For a line of a paid checkout (ADR 018): the checkout, which line it is (from 1), and of how many. Null for a single order. */
-  checkout_id: Generated<string | null>;
-  checkout_line: Generated<number | null>;
-  checkout_line_count: Generated<number | null>;
+  /** How many of its pieces its shipments have sent: the order stays `pending` while some are left. */
+  shipped_quantity: Generated<number>;
+  /** 1 when the cart's checkout placed it (migration 025): paid, it empties those lines from the cart. */
+  placed_from_cart: Generated<number>;
+}
+
+/** One line of an order: a product at the price it was bought for, and what became of its pieces. */
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  /** Its place in the order, from 1, as the cart listed it. */
+  line: number;
+  /** Null once the product is deleted. */
+  product_id: string | null;
+  product: string;
+  img: string;
+  unit_price_cents: number;
+  quantity: number;
+  price_cents: number;
+  shipped_quantity: Generated<number>;
+  refunded_quantity: Generated<number>;
+  restocked_quantity: Generated<number>;
+}
+
+/** A parcel sent for an order, with the pieces of its lines in it (`shipment_lines`). */
+export interface ShipmentsTable {
+  id: string;
+  order_id: string;
+  carrier: string;
+  tracking_number: string | null;
+  created_at: string;
+}
+
+export interface ShipmentLinesTable {
+  shipment_id: string;
+  line_id: string;
+  quantity: number;
+}
+
+/** The pieces of each line a refund by line pays back, and how many of them go back to stock. */
+export interface RefundLinesTable {
+  refund_id: string;
+  line_id: string;
+  quantity: number;
+  restock: number;
 }
 
 /**
@@ -133,8 +188,6 @@ export interface LocalPaymentIntentsTable {
   updated_at: string;
   /** What its refunds gave back; never more than `amount_cents`, and only once captured. */
   refunded_cents: Generated<number>;
-  /** What it pays: an order, or a checkout (ADR 018), whose id `order_id` then holds. */
-  pays_for: Generated<'order' | 'checkout'>;
 }
 
 /** The local test processor's refunds, one per idempotency key. */
@@ -161,50 +214,6 @@ export interface CartItemsTable {
   product_id: string;
   quantity: number;
   added_at: string;
-}
-
-/** One payment for a whole cart (ADR 018); each of its lines becomes an order once it is paid. */
-export interface CheckoutsTable extends ShippingAddressColumns {
-  id: string;
-  /** The order number its lines share, given when it is paid. */
-  number: number | null;
-  user_id: string | null;
-  customer_name: string;
-  email: string;
-  phone: string;
-  adress: string;
-  total_cents: number;
-  line_count: number;
-  payment_status: Generated<'unpaid' | 'paid'>;
-  transaction_id: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  paid_at: string | null;
-  /** An open checkout ends when the customer opens another (`replaced`) or when it stays unpaid too long (`expired`). */
-  cancelled_at: string | null;
-  cancel_reason: 'replaced' | 'expired' | null;
-  created_at: string;
-}
-
-/** What a checkout buys, as the server priced it when the checkout was opened. */
-export interface CheckoutLinesTable {
-  checkout_id: string;
-  /** From 1, in the cart's order. */
-  line: number;
-  /** Null once the product is deleted. */
-  product_id: string | null;
-  product: string;
-  img: string;
-  unit_price_cents: number;
-  quantity: number;
-  price_cents: number;
-}
-
-/** Every payment started at the processor for a checkout, so that its card hold can be released. */
-export interface CheckoutPaymentsTable {
-  payment_id: string;
-  checkout_id: string;
-  created_at: string;
 }
 
 /** A customer's address book (migration 022): at most one default each. */
@@ -405,6 +414,10 @@ export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  refund_lines: RefundLinesTable;
   refunds: RefundsTable;
   app_meta: AppMetaTable;
   newsletter_subscribers: NewsletterSubscribersTable;
@@ -420,9 +433,6 @@ export interface DatabaseSchema {
   order_payments: OrderPaymentsTable;
   cart_items: CartItemsTable;
   addresses: AddressesTable;
-  checkouts: CheckoutsTable;
-  checkout_lines: CheckoutLinesTable;
-  checkout_payments: CheckoutPaymentsTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;
   product_pictures: ProductPicturesTable;

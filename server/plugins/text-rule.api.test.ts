@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textMessages } from '../../common/text-rule.ts';
 import { createShopWithPeople, postAuth, type ShopWithPeople, type TestAccount } from '../test/accounts.ts';
-import { delivery, deliveryAddress } from '../test/checkout.ts';
+import { delivery, deliveryAddress } from '../test/cart-checkout.ts';
 import { addProduct, call, payOrder, placeOrder, type TestProduct } from '../test/ordering.ts';
 import { testDialect } from '../test/test-database.ts';
 

@@ -46,14 +46,16 @@ export interface RecordedOrder {
  * unless told; null for an order paid before shipping was tracked).
  */
 export async function addOrder(db: Database, { priceCents = 1000, paidAt, shippingStatus }: RecordedOrder = {}) {
+  const id = newRecordId();
   const row: Insertable<OrdersTable> = {
-    id: newRecordId(),
+    id,
     product_id: null,
     product: 'Recorded order',
     customer_name: 'Rita Recorded',
     email: 'rita@example.com',
     unit_price_cents: priceCents,
     price_cents: priceCents,
+    subtotal_cents: priceCents,
     quantity: 1,
     phone: '+1 555 010 2030',
     adress: '12 Bench Lane, Oak Town',
@@ -65,5 +67,9 @@ export async function addOrder(db: Database, { priceCents = 1000, paidAt, shippi
     shipping_status: paidAt ? (shippingStatus === undefined ? 'pending' : shippingStatus) : null,
   };
   await db.insertInto('orders').values(row).execute();
+  await db
+    .insertInto('order_lines')
+    .values({ id: newRecordId(), order_id: id, line: 1, product_id: null, product: row.product, img: '', unit_price_cents: priceCents, quantity: 1, price_cents: priceCents })
+    .execute();
   return row;
 }

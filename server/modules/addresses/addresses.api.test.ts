@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressBookLimits, addressBookMessages, type SavedAddress } from '../../../common/schemas/addresses.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { deliveryAddress, openCheckout } from '../../test/checkout.ts';
+import { deliveryAddress, checkOut } from '../../test/cart-checkout.ts';
 import { addProduct, call, type TestProduct } from '../../test/ordering.ts';
 import { testDialect } from '../../test/test-database.ts';
 
@@ -131,7 +131,7 @@ describe('an order’s address', () => {
   });
 
   it('is checked at checkout as on an order', async () => {
-    const refused = await openCheckout(app(), people.carol, { phone: '+1 555 010 2030', shippingAddress: { ...deliveryAddress, postalCode: 'ABCDE' } });
+    const refused = await checkOut(app(), people.carol, { phone: '+1 555 010 2030', shippingAddress: { ...deliveryAddress, postalCode: 'ABCDE' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(invalid('shippingAddress.postalCode: Enter a ZIP code of 5 digits, or ZIP+4 (94103 or 94103-1234)'));
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLimits, cartMessages } from '../../../common/cart-rules.ts';
 import { signUp } from '../../test/accounts.ts';
-import { addToCart, cartOf } from '../../test/checkout.ts';
+import { addToCart, cartOf } from '../../test/cart-checkout.ts';
 import { addProduct, call, type TestProduct } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDialect } from '../../test/test-database.ts';

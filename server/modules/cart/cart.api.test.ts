@@ -3,7 +3,7 @@ import { cartLimits, cartMessages } from '../../../common/cart-rules.ts';
 import { orderMessages } from '../../../common/ordering.ts';
 import type { Cart } from '../../../common/schemas/cart.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { addToCart, added, cartOf } from '../../test/checkout.ts';
+import { addToCart, added, cartOf } from '../../test/cart-checkout.ts';
 import { addProduct, call, setStock, type TestProduct } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
 import { createCartRepository } from './cart-repository.ts';

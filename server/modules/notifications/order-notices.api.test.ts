@@ -152,7 +152,7 @@ describe('shipping an order', () => {
     const shipped = theMail(`Your Joinery order ${order.orderNumber} is on its way`, order.email);
     expect(shipped.to).toEqual([carol.email]);
     expectThreeChisels(shipped.text);
-    expect(shipped.text).toContain(`Your order has left our workshop for ${shipping.adress}.`);
+    expect(shipped.text).toContain(`A parcel with the tools below has left our workshop for ${shipping.adress}.`);
     // The carrier, the tracking number and the carrier's page for it.
     expect(shipped.text).toContain('UPS is carrying it, tracking number 1Z999AA10123456784.');
     expect(shipped.text).toContain('Track it with UPS: https://www.ups.com/track?tracknum=1Z999AA10123456784');

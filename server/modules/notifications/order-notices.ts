@@ -29,7 +29,7 @@ export function createOrderNotices({ mailer, publicUrl, shopNotifyEmail }: Order
       }
     },
 
-    shipped: (transaction, order) => mailer.enqueue(transaction, { to: order.email, content: orderShipped({ order, orderUrl: myOrdersUrl }) }),
+    shipped: (transaction, order, shipment) => mailer.enqueue(transaction, { to: order.email, content: orderShipped({ order, shipment, orderUrl: myOrdersUrl }) }),
 
     delivered: (transaction, order) => mailer.enqueue(transaction, { to: order.email, content: orderDelivered({ order, orderUrl: myOrdersUrl }) }),
 

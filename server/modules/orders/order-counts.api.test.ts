@@ -110,12 +110,14 @@ describe('a search matching more orders than are counted', () => {
   beforeAll(async () => {
     const rows: Insertable<OrdersTable>[] = Array.from({ length: countCap + 1 }, (_, index) => ({
       id: newRecordId(),
+      number: 500_000 + index,
       product_id: null,
       product: 'Marking gauge',
       customer_name: 'Wendy Workshop',
       email: `pupil${index}@school.example`,
       unit_price_cents: 1500,
       price_cents: 1500,
+      subtotal_cents: 1500,
       quantity: 1,
       phone: '+1 555 010 2030',
       adress: '1 School Road, Oak Town',

@@ -75,7 +75,7 @@ async function insertRefund(orderId: string, refund: { amountCents: number; reas
 describe('GET /api/orders/{id}/details', () => {
   it('gives the customer their unpaid order, no refunds, and a timeline of its placing', async () => {
     const order = await place(2);
-    expect(await details(order._id, carol)).toEqual({ order, refunds: [], timeline: [{ kind: 'placed', at: order.createdAt }] });
+    expect(await details(order._id, carol)).toEqual({ order, refunds: [], shipments: [], timeline: [{ kind: 'placed', at: order.createdAt }] });
   });
 
   it('gives any order to an admin', async () => {
@@ -120,7 +120,7 @@ describe('GET /api/orders/{id}/details', () => {
     expect(read.timeline).toEqual([
       { kind: 'placed', at: order.createdAt },
       { kind: 'paid', at: paidAt },
-      { kind: 'shipped', at: shippedAt, carrier: 'Local courier' },
+      { kind: 'shipped', at: shippedAt, carrier: 'Local courier', items: [{ product: 'Marking gauge', quantity: 3 }] },
       { kind: 'delivered', at: deliveredAt },
     ]);
     expect(await details(order._id, admin)).toEqual(read);
@@ -138,6 +138,7 @@ describe('GET /api/orders/{id}/details', () => {
       carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
       trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      items: [{ product: 'Marking gauge', quantity: 3 }],
     });
   });
 

@@ -1,4 +1,4 @@
-import type { Order } from '../../../common/schemas/orders.ts';
+import type { Order, OrderShipment } from '../../../common/schemas/orders.ts';
 import type { Database } from '../../db/database.ts';
 
 /**
@@ -10,8 +10,9 @@ export interface OrderEvents {
   /** A customer placed an order; it waits for payment. */
   placed(transaction: Database, order: Order): Promise<void>;
   /** The money for the order has been taken: announced once per order, never for a payment only authorised. */
-  paid(transaction: Database, order: Order): Promise<void>;
-  shipped(transaction: Database, order: Order): Promise<void>;
+  paid(transaction: Database, order: Order, buyer: PaidOrderBuyer): Promise<void>;
+  /** A parcel was sent: `shipment` is what it holds; `order` is partly shipped while pieces are left to send. */
+  shipped(transaction: Database, order: Order, shipment: OrderShipment): Promise<void>;
   delivered(transaction: Database, order: Order): Promise<void>;
   /**
    * An unpaid order was cancelled, by its customer or an admin, or by the shop because it stayed
@@ -20,6 +21,12 @@ export interface OrderEvents {
   cancelled(transaction: Database, order: Order): Promise<void>;
   /** Money was given back for a paid order (by the shop, or at the card processor); `order` includes it. */
   refunded(transaction: Database, order: Order, refund: RefundNews): Promise<void>;
+}
+
+/** Who paid an order: the account (null once deleted), and whether the order was the checkout of their cart. */
+export interface PaidOrderBuyer {
+  userId: string | null;
+  fromCart: boolean;
 }
 
 /** One refund as its customer hears of it. */
@@ -35,14 +42,18 @@ export interface RefundNews {
  */
 export function combineOrderEvents(...listeners: Partial<OrderEvents>[]): OrderEvents {
   const each =
-    (name: Exclude<keyof OrderEvents, 'refunded'>) =>
+    (name: Exclude<keyof OrderEvents, 'refunded' | 'paid' | 'shipped'>) =>
     async (transaction: Database, order: Order): Promise<void> => {
       for (const listener of listeners) await listener[name]?.(transaction, order);
     };
   return {
     placed: each('placed'),
-    paid: each('paid'),
-    shipped: each('shipped'),
+    async paid(transaction, order, buyer) {
+      for (const listener of listeners) await listener.paid?.(transaction, order, buyer);
+    },
+    async shipped(transaction, order, shipment) {
+      for (const listener of listeners) await listener.shipped?.(transaction, order, shipment);
+    },
     delivered: each('delivered'),
     cancelled: each('cancelled'),
     async refunded(transaction, order, refund) {

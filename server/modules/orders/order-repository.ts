@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool, type Updateable, sql } from 'kysely';
+import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { OrderListStage } from '../../../common/schemas/orders.ts';
 import type { CancelReason } from '../../../common/ordering.ts';
 import { cappedCount } from '../../db/capped-count.ts';
@@ -7,13 +7,22 @@ import { isPostgres } from '../../db/dialect.ts';
 import { whileHolding } from '../../db/row-lock.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import type { DatabaseSchema, OrderCountsTable, OrdersTable, RefundsTable } from '../../db/schema.ts';
+import { shippingColumnNames } from './shipping-address.ts';
+import type { DatabaseSchema, OrderCountsTable, OrderLinesTable, OrdersTable, RefundLinesTable, RefundsTable, ShipmentsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
-/** An order as read for showing it: with its product's stock now (null once the product is deleted). */
-export type ListedOrderRow = OrderRow & { product_stock: number | null };
-export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents' | 'restocked_quantity'>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+/** A line as read for showing its order: with its product's stock now (null once the product is deleted). */
+export type ListedLineRow = OrderLineRow & { product_stock: number | null };
+/** An order as read for showing it: the header and its lines, in the cart's order. */
+export type ListedOrderRow = OrderRow & { lines: ListedLineRow[] };
+export type NewOrderRow = Omit<Insertable<OrdersTable>, 'number' | 'refunded_cents' | 'restocked_quantity' | 'shipped_quantity'>;
+export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'order_id' | 'shipped_quantity' | 'refunded_quantity' | 'restocked_quantity'>;
 export type RefundRow = Selectable<RefundsTable>;
+export type RefundLineRow = Selectable<RefundLinesTable>;
+export type ShipmentRow = Selectable<ShipmentsTable>;
+/** A shipment with the pieces of each line it holds. */
+export type ShipmentWithLines = ShipmentRow & { lines: { line_id: string; product: string; quantity: number }[] };
 
 /**
  * How recording a refund made at the processor went: recorded, a duplicate of one recorded already
@@ -21,17 +30,54 @@ export type RefundRow = Selectable<RefundsTable>;
  */
 export type AddRefundOutcome = { outcome: 'recorded'; order: OrderRow; refund: RefundRow } | { outcome: 'duplicate' } | { outcome: 'exceeds' };
 
-/** One shipping step: the new status, and when (and for shipped, by whom and under which number) it was taken. */
-export type ShippingStep = Pick<Updateable<OrdersTable>, 'shipping_status' | 'shipped_at' | 'carrier' | 'tracking_number' | 'delivered_at'>;
-
-/** How marking an order paid went: `not-unpaid` when it was paid already, or is gone; `cancelled` when it was cancelled. */
-export type MarkPaidOutcome = 'paid' | 'not-unpaid' | 'cancelled' | 'out-of-stock' | 'product-gone';
+/**
+ * How marking an order paid went: `not-unpaid` when it was paid already, or is gone; `cancelled` when
+ * it was cancelled; or refused because of one line (named): too few pieces left, or no longer sold.
+ */
+export type MarkPaidOutcome = { outcome: 'paid' | 'not-unpaid' | 'cancelled' } | { outcome: 'out-of-stock' | 'product-gone'; product: string };
 
 /** Work done in the transaction of a change, with the order as the change left it. */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
 
 /** Work done in the transaction that records a refund made, with the order and the refund as recorded. */
 export type RefundAlongside = (transaction: Database, order: OrderRow, refund: RefundRow) => Promise<void>;
+
+/** Work done in the transaction that records a shipment, with the order as it left it and the shipment. */
+export type ShipmentAlongside = (transaction: Database, order: OrderRow, shipment: ShipmentWithLines) => Promise<void>;
+
+/** Pieces of one line, for a shipment or a refund. */
+export interface LinePieces {
+  lineId: string;
+  quantity: number;
+}
+
+/** A refund's pieces of one line: how many it pays back, and how many of those go back to stock. */
+export interface RefundedPieces extends LinePieces {
+  restock: number;
+}
+
+/**
+ * How recording a shipment went: recorded; or refused because the order is not paid or has nothing
+ * left to send (`not-shippable`, with its shipping status), a named line is not the order's, or asks
+ * for more pieces than are left to send of it (`too-many`, with the line and what is left).
+ */
+export type AddShipmentOutcome =
+  | { outcome: 'recorded'; order: OrderRow; shipment: ShipmentWithLines }
+  | { outcome: 'not-shippable'; status: OrderRow['shipping_status'] | 'unpaid' }
+  | { outcome: 'nothing-left' }
+  | { outcome: 'unknown-line'; lineId: string }
+  | { outcome: 'too-many'; product: string; left: number };
+
+/** What the order's pending refunds hold back until the processor answers: cents, and per line the pieces paid back and to be restocked. */
+export interface HeldBack {
+  cents: number;
+  lines: Map<string, { quantity: number; restock: number }>;
+}
+
+/** The pieces of a line still to send: neither shipped, nor paid back, nor held by a pending refund. */
+export function piecesLeftToShip(line: OrderLineRow, held?: HeldBack): number {
+  return Math.max(0, line.quantity - line.shipped_quantity - line.refunded_quantity - (held?.lines.get(line.id)?.quantity ?? 0));
+}
 
 /** The payment that pays an order: the processor's id, and the card where the processor tells it. */
 export interface PaidBy {
@@ -68,9 +114,12 @@ export type CompleteRefundOutcome = { outcome: 'recorded'; order: OrderRow; refu
 /** Thrown inside the recording transaction to roll it back when a made refund no longer fits. */
 class RefundNoLongerFits extends Error {}
 
-/** Thrown inside a transaction to roll it back, then turned into the outcome it stands for. */
-class Refused extends Error {
-  constructor(readonly outcome: MarkPaidOutcome) {
+/** Thrown inside the paying transaction to roll it back, then answered as the line that refused it. */
+class LineRefused extends Error {
+  constructor(
+    readonly outcome: 'out-of-stock' | 'product-gone',
+    readonly product: string,
+  ) {
     super(outcome);
   }
 }
@@ -99,23 +148,51 @@ const stageConditions: Record<OrderListStage, (eb: OrdersExpression) => Expressi
 
 export function createOrderRepository(db: Database) {
   /**
-   * The orders with their products' stock now, read in one query for the whole page (not one per
-   * order): a list shows which unpaid ones cannot be paid any more.
+   * The lines of these orders, with their products' stock now, read in one query for the whole page
+   * (not one per order): a list shows what was bought, and which unpaid orders cannot be paid any more.
    */
-  async function withStock(rows: OrderRow[]): Promise<ListedOrderRow[]> {
-    const productIds = [...new Set(rows.flatMap((row) => (row.product_id ? [row.product_id] : [])))];
-    const products = productIds.length === 0 ? [] : await db.selectFrom('products').select(['id', 'avail_quantity']).where('id', 'in', productIds).execute();
-    const stock = new Map(products.map((product) => [product.id, product.avail_quantity]));
-    return rows.map((row) => ({ ...row, product_stock: row.product_id === null ? null : (stock.get(row.product_id) ?? null) }));
+  async function withLines(rows: OrderRow[], on: Database = db): Promise<ListedOrderRow[]> {
+    if (rows.length === 0) return [];
+    const lines = await on
+      .selectFrom('order_lines')
+      .leftJoin('products', 'products.id', 'order_lines.product_id')
+      .selectAll('order_lines')
+      .select('products.avail_quantity as product_stock')
+      .where(
+        'order_lines.order_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('order_lines.order_id')
+      .orderBy('order_lines.line')
+      .execute();
+    const byOrder = new Map<string, ListedLineRow[]>();
+    for (const line of lines) byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), line]);
+    return rows.map((row) => ({ ...row, lines: byOrder.get(row.id) ?? [] }));
+  }
+
+  async function linesOf(transaction: Database, orderId: string): Promise<OrderLineRow[]> {
+    return transaction.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line').execute();
   }
 
   /**
-   * After a refund: an order given back its whole price before it was sent has nothing to send, and
-   * leaves "To ship" (ADR 029). Answers the order as it is now.
+   * After a refund or a shipment: an order with nothing left to send (every piece sent or paid back,
+   * or its whole price given back) leaves "To ship" (ADR 029): shipped when some pieces went, else
+   * refunded, with nothing to ship. Answers the order as it is now.
    */
-  async function endShippingIfRefunded(transaction: Database, order: OrderRow): Promise<OrderRow> {
-    if (order.shipping_status !== 'pending' || order.refunded_cents < order.price_cents) return order;
-    return transaction.updateTable('orders').set({ shipping_status: 'refunded' }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
+  async function endShippingIfNothingLeft(transaction: Database, order: OrderRow): Promise<OrderRow> {
+    if (order.shipping_status !== 'pending') return order;
+    const wholePriceBack = order.refunded_cents >= order.price_cents;
+    if (!wholePriceBack) {
+      const [lines, held] = await Promise.all([linesOf(transaction, order.id), heldBack(transaction, order.id)]);
+      if (lines.some((line) => piecesLeftToShip(line, held) > 0)) return order;
+    }
+    return transaction
+      .updateTable('orders')
+      .set({ shipping_status: order.shipped_quantity > 0 ? 'shipped' : 'refunded' })
+      .where('id', '=', order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /**
@@ -130,15 +207,25 @@ export function createOrderRepository(db: Database) {
     });
   }
 
-  /** What the order's pending refunds hold back until the processor answers: cents, and pieces to return to stock. */
-  async function heldBack(transaction: Database, orderId: string): Promise<{ cents: number; pieces: number }> {
-    const row = await transaction
-      .selectFrom('refunds')
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'), eb.fn.coalesce(eb.fn.sum<number>('restocked_quantity'), eb.lit(0)).as('pieces')])
-      .where('order_id', '=', orderId)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow();
-    return { cents: Number(row.cents), pieces: Number(row.pieces) };
+  /** What the order's pending refunds hold back until the processor answers: cents, and per line the pieces paid back and to be restocked. */
+  async function heldBack(transaction: Database, orderId: string): Promise<HeldBack> {
+    const [money, pieces] = await Promise.all([
+      transaction
+        .selectFrom('refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow(),
+      transaction
+        .selectFrom('refund_lines')
+        .innerJoin('refunds', 'refunds.id', 'refund_lines.refund_id')
+        .select((eb) => ['refund_lines.line_id', eb.fn.sum<number>('refund_lines.quantity').as('quantity'), eb.fn.sum<number>('refund_lines.restock').as('restock')])
+        .where('refunds.order_id', '=', orderId)
+        .where('refunds.status', '=', 'pending')
+        .groupBy('refund_lines.line_id')
+        .execute(),
+    ]);
+    return { cents: Number(money.cents), lines: new Map(pieces.map((row) => [row.line_id, { quantity: Number(row.quantity), restock: Number(row.restock) }])) };
   }
 
   /** How many orders match: kept by the database for a stage or none, capped for a search by text. */
@@ -165,13 +252,13 @@ export function createOrderRepository(db: Database) {
         eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]),
       );
     }
-    const [listed, count] = await Promise.all([newestFirstPage(query.selectAll(), pageOf).then(withStock), countMatching(where, query)]);
+    const [listed, count] = await Promise.all([newestFirstPage(query.selectAll(), pageOf).then((rows) => withLines(rows)), countMatching(where, query)]);
     return { rows: listed, ...count };
   }
 
   return {
-    /** Places an order, giving it the next order number; answers it as stored. */
-    async insert(row: NewOrderRow, alongside: Alongside): Promise<OrderRow> {
+    /** Places an order with its lines, giving it the next order number; answers it as stored. */
+    async insert(row: NewOrderRow, lines: readonly NewOrderLine[], alongside: Alongside): Promise<OrderRow> {
       return db.transaction().execute(async (trx) => {
         const number = isPostgres(db)
           ? sql<number>`nextval('order_number_seq')`
@@ -181,19 +268,24 @@ export function createOrderRepository(db: Database) {
           .values({ ...row, number })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('order_lines')
+          .values(lines.map((line) => ({ ...line, order_id: placed.id })))
+          .execute();
         await alongside(trx, placed);
         return placed;
       });
     },
 
-    /** Whether this account has a paid order of this product (through `orders_user_id_created_at_idx`). */
+    /** Whether this account has a paid order with a line of this product (through `orders_user_id_created_at_idx` and the lines' order index). */
     async hasPaidOrder(userId: string, productId: string): Promise<boolean> {
       const found = await db
         .selectFrom('orders')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('product_id', '=', productId)
-        .where('payment_status', '=', 'paid')
+        .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+        .select('orders.id')
+        .where('orders.user_id', '=', userId)
+        .where('order_lines.product_id', '=', productId)
+        .where('orders.payment_status', '=', 'paid')
         .limit(1)
         .executeTakeFirst();
       return found !== undefined;
@@ -205,17 +297,60 @@ export function createOrderRepository(db: Database) {
 
     async findListedById(id: string): Promise<ListedOrderRow | undefined> {
       const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && (await withStock([row]))[0];
+      return row && (await withLines([row]))[0];
     },
+
+    /** The order's lines, in the transaction given (one that changes the order, to announce it whole). */
+    linesOf,
 
     /** The order's refunds made or on their way (not those the processor refused), oldest first (by the index on order and time). */
     refundsOf(orderId: string): Promise<RefundRow[]> {
       return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '!=', 'failed').orderBy('created_at').orderBy('id').execute();
     },
 
+    /** The lines of the order's refunds by line, for its page. */
+    refundLinesOf(orderId: string): Promise<RefundLineRow[]> {
+      return db
+        .selectFrom('refund_lines')
+        .innerJoin('refunds', 'refunds.id', 'refund_lines.refund_id')
+        .selectAll('refund_lines')
+        .where('refunds.order_id', '=', orderId)
+        .execute();
+    },
+
+    /** The order's shipments, oldest first, with what each held. */
+    async shipmentsOf(orderId: string): Promise<ShipmentWithLines[]> {
+      const [shipments, pieces] = await Promise.all([
+        db.selectFrom('shipments').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute(),
+        db
+          .selectFrom('shipment_lines')
+          .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+          .innerJoin('order_lines', 'order_lines.id', 'shipment_lines.line_id')
+          .select(['shipment_lines.shipment_id', 'shipment_lines.line_id', 'order_lines.product', 'shipment_lines.quantity', 'order_lines.line'])
+          .where('shipments.order_id', '=', orderId)
+          .orderBy('order_lines.line')
+          .execute(),
+      ]);
+      return shipments.map((shipment) => ({
+        ...shipment,
+        lines: pieces.filter((piece) => piece.shipment_id === shipment.id).map(({ line_id, product, quantity }) => ({ line_id, product, quantity })),
+      }));
+    },
+
     /** Every order matching the filter, newest first. */
     listAll: (filter: OrderFilter, pageOf: Page) => page(filter, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
+
+    /** The phone and address of the customer's last order, to fill the next checkout's form with. */
+    lastDelivery(userId: string) {
+      return db
+        .selectFrom('orders')
+        .select(['phone', ...shippingColumnNames])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
 
     /**
      * Cancels an order only while it is unpaid and open, running `alongside` with it as cancelled;
@@ -250,10 +385,12 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * Marks an order paid and takes its pieces from stock in one transaction: the order turns paid
-     * only if it was unpaid and not cancelled, and the stock falls only if it covers the order. Two payments can never
-     * take the same last pieces, nor pay one order twice. `alongside` runs only when this call made
-     * the order paid, in the same transaction.
+     * Marks an order paid and takes the pieces of every line from stock in one transaction, all or
+     * nothing: the order turns paid only if it was unpaid and not cancelled, and each product's stock
+     * falls only if it covers its line, products taken in id order so that two payments never lock
+     * two products in opposite orders. A line short of stock, or no longer sold, refuses the whole
+     * payment and names the line. Two payments can never take the same last pieces, nor pay one
+     * order twice. `alongside` runs only when this call made the order paid, in the same transaction.
      */
     markPaid(id: string, payment: PaidBy, now: string, alongside?: Alongside): Promise<MarkPaidOutcome> {
       return db
@@ -276,21 +413,24 @@ export function createOrderRepository(db: Database) {
             .executeTakeFirst();
           if (!order) {
             const seen = await trx.selectFrom('orders').select('cancelled_at').where('id', '=', id).executeTakeFirst();
-            return seen?.cancelled_at ? 'cancelled' : 'not-unpaid';
+            return { outcome: seen?.cancelled_at ? 'cancelled' : 'not-unpaid' };
           }
-          if (!order.product_id) throw new Refused('product-gone');
-          const taken = await trx
-            .updateTable('products')
-            .set((eb) => ({ avail_quantity: eb('avail_quantity', '-', order.quantity) }))
-            .where('id', '=', order.product_id)
-            .where('avail_quantity', '>=', order.quantity)
-            .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) === 0) throw new Refused('out-of-stock');
+          const lines = await linesOf(trx, id);
+          for (const line of lines.toSorted(byProduct)) {
+            if (!line.product_id) throw new LineRefused('product-gone', line.product);
+            const taken = await trx
+              .updateTable('products')
+              .set((eb) => ({ avail_quantity: eb('avail_quantity', '-', line.quantity) }))
+              .where('id', '=', line.product_id)
+              .where('avail_quantity', '>=', line.quantity)
+              .executeTakeFirst();
+            if (Number(taken.numUpdatedRows) === 0) throw new LineRefused('out-of-stock', line.product);
+          }
           await alongside?.(trx, order);
-          return 'paid';
+          return { outcome: 'paid' };
         })
         .catch((error: unknown) => {
-          if (error instanceof Refused) return error.outcome;
+          if (error instanceof LineRefused) return { outcome: error.outcome, product: error.product };
           throw error;
         });
     },
@@ -311,7 +451,7 @@ export function createOrderRepository(db: Database) {
       });
     },
 
-    /** Undoes `markPaid` by this transaction: the order is unpaid again and its pieces back in stock. */
+    /** Undoes `markPaid` by this transaction: the order is unpaid again and the pieces of its lines back in stock. */
     async revertPayment(id: string, transactionId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const reverted = await trx
@@ -319,20 +459,23 @@ export function createOrderRepository(db: Database) {
           .set({ payment_status: 'unpaid', transaction_id: null, card_brand: null, card_last4: null, paid_at: null, shipping_status: null })
           .where('id', '=', id)
           .where('transaction_id', '=', transactionId)
-          .returning(['product_id', 'quantity'])
+          .returning('id')
           .executeTakeFirst();
-        if (!reverted?.product_id) return;
-        await trx
-          .updateTable('products')
-          .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', reverted.quantity) }))
-          .where('id', '=', reverted.product_id)
-          .execute();
+        if (!reverted) return;
+        for (const line of (await linesOf(trx, id)).toSorted(byProduct)) {
+          if (!line.product_id) continue;
+          await trx
+            .updateTable('products')
+            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', line.quantity) }))
+            .where('id', '=', line.product_id)
+            .execute();
+        }
       });
     },
 
-    /** The orders paid by one payment (`orders_transaction_id_idx`): one, or the lines of a checkout, by line. */
-    findByTransactionId(transactionId: string): Promise<OrderRow[]> {
-      return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).orderBy('checkout_line').execute();
+    /** The order paid by one payment (`orders_transaction_id_idx`). */
+    findByTransactionId(transactionId: string): Promise<OrderRow | undefined> {
+      return db.selectFrom('orders').selectAll().where('transaction_id', '=', transactionId).executeTakeFirst();
     },
 
     findRefundByKey(idempotencyKey: string, on: Database = db): Promise<RefundRow | undefined> {
@@ -342,14 +485,24 @@ export function createOrderRepository(db: Database) {
     withOrderHeld,
     heldBack,
 
-    /** Reserves a refund (its row, pending); undefined when its idempotency key was taken meanwhile (for another order). */
-    insertPendingRefund(transaction: Database, refund: Omit<RefundRow, 'status' | 'gateway_refund_id'>): Promise<RefundRow | undefined> {
-      return transaction
+    /**
+     * Reserves a refund (its row, pending, and the pieces of each line it pays back); undefined when
+     * its idempotency key was taken meanwhile (for another order).
+     */
+    async insertPendingRefund(transaction: Database, refund: Omit<RefundRow, 'status' | 'gateway_refund_id'>, pieces: readonly RefundedPieces[]): Promise<RefundRow | undefined> {
+      const reserved = await transaction
         .insertInto('refunds')
         .values({ ...refund, gateway_refund_id: null, status: 'pending' })
         .onConflict((conflict) => conflict.doNothing())
         .returningAll()
         .executeTakeFirst();
+      if (reserved && pieces.length > 0) {
+        await transaction
+          .insertInto('refund_lines')
+          .values(pieces.map((piece) => ({ refund_id: reserved.id, line_id: piece.lineId, quantity: piece.quantity, restock: piece.restock })))
+          .execute();
+      }
+      return reserved;
     },
 
     findRefund(id: string): Promise<RefundRow | undefined> {
@@ -358,11 +511,12 @@ export function createOrderRepository(db: Database) {
 
     /**
      * A refund the processor has made: it succeeds under the processor's id, the order's refunded
-     * total rises by it, and its pieces go back in stock (none once the product is gone, and never
-     * more than are out), then `alongside` runs with both, in one transaction that holds the order's
-     * row. A refund the shop had marked failed (the processor said no, then made it after all) is
-     * recorded too, if it fits what is left of the price. `settled` when it was recorded made already:
-     * a refund is recorded once. `exceeds` when it no longer fits: the two records disagree.
+     * total rises by it, each line's pieces it paid back are counted, and those to restock go back in
+     * stock (none once the product is gone, and never more than are out), then `alongside` runs with
+     * both, in one transaction that holds the order's row. A refund the shop had marked failed (the
+     * processor said no, then made it after all) is recorded too, if it fits what is left of the
+     * price. `settled` when it was recorded made already: a refund is recorded once. `exceeds` when
+     * it no longer fits: the two records disagree.
      */
     async completeRefund(id: string, gatewayRefundId: string, alongside: RefundAlongside): Promise<CompleteRefundOutcome> {
       const reserved = await db.selectFrom('refunds').select(['order_id', 'status']).where('id', '=', id).executeTakeFirst();
@@ -376,26 +530,18 @@ export function createOrderRepository(db: Database) {
           .returningAll()
           .executeTakeFirst();
         if (!made) return { outcome: 'settled' };
-        const before = await trx.selectFrom('orders').select(['product_id', 'quantity', 'restocked_quantity']).where('id', '=', made.order_id).executeTakeFirstOrThrow();
-        const pieces = before.product_id ? Math.min(made.restocked_quantity, before.quantity - before.restocked_quantity) : 0;
+        const restocked = await returnPieces(trx, made.id);
         const raised = await trx
           .updateTable('orders')
-          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', made.amount_cents), restocked_quantity: eb('restocked_quantity', '+', pieces) }))
+          .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', made.amount_cents), restocked_quantity: eb('restocked_quantity', '+', restocked) }))
           .where('id', '=', made.order_id)
           .where((eb) => eb(eb('refunded_cents', '+', made.amount_cents), '<=', eb.ref('price_cents')))
           .returningAll()
           .executeTakeFirst();
         if (!raised) throw new RefundNoLongerFits();
-        const order = await endShippingIfRefunded(trx, raised);
-        if (pieces > 0) {
-          await trx
-            .updateTable('products')
-            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', pieces) }))
-            .where('id', '=', before.product_id!)
-            .execute();
-        }
-        // Fewer pieces went back than were held: the product was deleted meanwhile.
-        const refund = pieces === made.restocked_quantity ? made : await trx.updateTable('refunds').set({ restocked_quantity: pieces }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        const order = await endShippingIfNothingLeft(trx, raised);
+        // Fewer pieces went back than were held: a product was deleted meanwhile.
+        const refund = restocked === made.restocked_quantity ? made : await trx.updateTable('refunds').set({ restocked_quantity: restocked }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         await alongside(trx, order, refund);
         return { outcome: 'recorded', order, refund };
       }).catch((error: unknown) => {
@@ -445,7 +591,7 @@ export function createOrderRepository(db: Database) {
           .where('id', '=', order.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        const updated = await endShippingIfRefunded(trx, raised);
+        const updated = await endShippingIfNothingLeft(trx, raised);
         await alongside(trx, updated, inserted);
         return { outcome: 'recorded', order: updated, refund: inserted };
       });
@@ -453,18 +599,69 @@ export function createOrderRepository(db: Database) {
     },
 
     /**
-     * Moves a paid order one shipping step on, only from the status it was seen in, with the step's
-     * time and details, running `alongside` with the moved order; answers it, or undefined when it had
-     * changed meanwhile.
+     * Records a parcel sent for a paid order, holding the order's row (so that shipments and refunds
+     * of one order queue): the pieces named (all those left when none are), each at most what is
+     * left to send of its line once refunds, made or pending, are counted. The order becomes shipped
+     * when nothing is left to send. `alongside` runs with the order and the shipment in the same
+     * transaction.
      */
-    async advanceShipping(id: string, from: OrderRow['shipping_status'], step: ShippingStep, alongside: Alongside): Promise<OrderRow | undefined> {
+    async addShipment(
+      orderId: string,
+      wanted: readonly LinePieces[] | undefined,
+      shipment: Omit<ShipmentRow, 'order_id'>,
+      alongside: ShipmentAlongside,
+    ): Promise<AddShipmentOutcome | undefined> {
+      return withOrderHeld(orderId, async (trx, order): Promise<AddShipmentOutcome> => {
+        if (order.payment_status !== 'paid') return { outcome: 'not-shippable', status: 'unpaid' };
+        if (order.shipping_status !== 'pending') return { outcome: 'not-shippable', status: order.shipping_status };
+        const [lines, held] = await Promise.all([linesOf(trx, order.id), heldBack(trx, order.id)]);
+        const byId = new Map(lines.map((line) => [line.id, line]));
+        const pieces = wanted ?? lines.map((line) => ({ lineId: line.id, quantity: piecesLeftToShip(line, held) })).filter((piece) => piece.quantity > 0);
+        if (pieces.length === 0) return { outcome: 'nothing-left' };
+        for (const piece of pieces) {
+          const line = byId.get(piece.lineId);
+          if (!line) return { outcome: 'unknown-line', lineId: piece.lineId };
+          const left = piecesLeftToShip(line, held);
+          if (piece.quantity > left) return { outcome: 'too-many', product: line.product, left };
+        }
+        const sent = await trx.insertInto('shipments').values({ ...shipment, order_id: order.id }).returningAll().executeTakeFirstOrThrow();
+        await trx
+          .insertInto('shipment_lines')
+          .values(pieces.map((piece) => ({ shipment_id: sent.id, line_id: piece.lineId, quantity: piece.quantity })))
+          .execute();
+        for (const piece of pieces) {
+          await trx
+            .updateTable('order_lines')
+            .set((eb) => ({ shipped_quantity: eb('shipped_quantity', '+', piece.quantity) }))
+            .where('id', '=', piece.lineId)
+            .execute();
+        }
+        const total = pieces.reduce((sum, piece) => sum + piece.quantity, 0);
+        const moved = await trx
+          .updateTable('orders')
+          .set((eb) => ({ shipped_quantity: eb('shipped_quantity', '+', total), shipped_at: sent.created_at, carrier: sent.carrier, tracking_number: sent.tracking_number }))
+          .where('id', '=', order.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const updated = await endShippingIfNothingLeft(trx, moved);
+        const withLines = { ...sent, lines: pieces.map((piece) => ({ line_id: piece.lineId, product: byId.get(piece.lineId)!.product, quantity: piece.quantity })) };
+        await alongside(trx, updated, withLines);
+        return { outcome: 'recorded', order: updated, shipment: withLines };
+      });
+    },
+
+    /**
+     * Marks a shipped order delivered, only from shipped, at that time, running `alongside` with it;
+     * answers it, or undefined when it had changed meanwhile.
+     */
+    async markDelivered(id: string, now: string, alongside: Alongside): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
           .updateTable('orders')
-          .set(step)
+          .set({ shipping_status: 'delivered', delivered_at: now })
           .where('id', '=', id)
           .where('payment_status', '=', 'paid')
-          .where('shipping_status', '=', from)
+          .where('shipping_status', '=', 'shipped')
           .returningAll()
           .executeTakeFirst();
         if (moved) await alongside(trx, moved);
@@ -472,6 +669,42 @@ export function createOrderRepository(db: Database) {
       });
     },
   };
+
+  /**
+   * The pieces a made refund paid back: counted on their lines, and those it restocks back in stock
+   * (never more than are out, and none once the product is gone). Answers how many went back.
+   */
+  async function returnPieces(transaction: Database, refundId: string): Promise<number> {
+    const pieces = await transaction
+      .selectFrom('refund_lines')
+      .innerJoin('order_lines', 'order_lines.id', 'refund_lines.line_id')
+      .select(['refund_lines.line_id', 'refund_lines.quantity', 'refund_lines.restock', 'order_lines.product_id', 'order_lines.quantity as bought', 'order_lines.restocked_quantity'])
+      .where('refund_lines.refund_id', '=', refundId)
+      .orderBy('order_lines.product_id')
+      .execute();
+    let restocked = 0;
+    for (const piece of pieces) {
+      const back = piece.product_id ? Math.min(piece.restock, piece.bought - piece.restocked_quantity) : 0;
+      await transaction
+        .updateTable('order_lines')
+        .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', piece.quantity), restocked_quantity: eb('restocked_quantity', '+', back) }))
+        .where('id', '=', piece.line_id)
+        .execute();
+      if (back > 0) {
+        await transaction
+          .updateTable('products')
+          .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', back) }))
+          .where('id', '=', piece.product_id!)
+          .execute();
+      }
+      if (back !== piece.restock) await transaction.updateTable('refund_lines').set({ restock: back }).where('refund_id', '=', refundId).where('line_id', '=', piece.line_id).execute();
+      restocked += back;
+    }
+    return restocked;
+  }
 }
+
+/** Lines in the order their stock is taken or returned: by product, so that two transactions never lock two products in opposite orders. */
+const byProduct = (a: { product_id: string | null }, b: { product_id: string | null }) => (a.product_id ?? '').localeCompare(b.product_id ?? '');
 
 export type OrderRepository = ReturnType<typeof createOrderRepository>;

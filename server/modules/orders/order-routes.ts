@@ -9,6 +9,7 @@ import {
   orderInputSchema,
   orderListQuerySchema,
   orderSchema,
+  orderShipmentInputSchema,
   shippingUpdateSchema,
 } from '../../../common/schemas/orders.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
@@ -151,12 +152,28 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'Move a paid order on to shipped (with its carrier and tracking number), then delivered (admins only)',
+        summary: 'Move a paid order on to shipped (every piece left, as one shipment with its carrier and tracking number), then delivered (admins only)',
         params: orderIdParamsSchema,
         body: shippingUpdateSchema,
         response: { 200: orderSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
     async (request) => orders.advanceShipping(request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/:id/shipments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Send a parcel of a paid order: some or all of the pieces of its lines still to send (every one left without lines), with its carrier and tracking number; the customer is mailed what is in it (admins only)',
+        params: orderIdParamsSchema,
+        body: orderShipmentInputSchema,
+        response: { 201: orderSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await orders.ship(request.params.id, request.body)),
   );
 };

@@ -1,6 +1,6 @@
 import { type PDFFont, type PDFPage, PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { formatUsd } from '../../../common/money.ts';
-import type { Receipt } from '../../../common/receipt.ts';
+import { type Receipt, receiptSums } from '../../../common/receipt.ts';
 
 /**
  * A receipt as a one-page PDF (US Letter, with margins that leave it whole on A4), drawn with the
@@ -102,7 +102,7 @@ function tableRow(writer: Writer, cells: { item: string; quantity: string; unitP
   writer.y = bottom;
 }
 
-/** A label and its figure at the right of the table (the total, a refund). */
+/** A label and its figure at the right of the table (the subtotal, the total, a refund). */
 function sumRow(writer: Writer, label: string, figure: string, options: { bold?: boolean; size?: number; color?: typeof ink } = {}) {
   const top = writer.y;
   writer.text(label, { x: columns.unitPrice.x - 60, width: columns.unitPrice.width + 60, ...options, advance: false });
@@ -158,11 +158,12 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     writer.line();
   }
   writer.gap(6);
-  sumRow(writer, 'Total paid', formatUsd(receipt.total), { bold: true, size: 12 });
-  if (receipt.refunded > 0) {
-    writer.gap(2);
-    sumRow(writer, 'Refunded', `-${formatUsd(receipt.refunded)}`, { color: muted });
-    sumRow(writer, 'Net paid', formatUsd(receipt.total - receipt.refunded), { bold: true });
+  // How the total is made, then the total; the same rows, worded the same, as the printed page.
+  for (const sum of receiptSums(receipt)) {
+    if (sum.emphasis === 'total') writer.gap(4);
+    const style = sum.emphasis === 'total' ? { bold: true, size: 12 } : sum.emphasis === 'net' ? { bold: true } : { color: muted };
+    sumRow(writer, sum.label, sum.figure, style);
+    if (sum.emphasis === 'total') writer.gap(2);
   }
   writer.gap(26);
 

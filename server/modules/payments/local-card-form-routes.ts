@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CardInput } from '../../../common/card-rules.ts';
-import { apiErrorSchema, errorCodes } from '../../../common/schemas/errors.ts';
+import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { localCardPaymentSchema } from '../../../common/schemas/orders.ts';
 import { AppError } from '../../errors.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
-import type { SignedInUser } from '../auth/viewer.ts';
 import { CardError, type GatewayRouteOptions } from './payment-gateway.ts';
 import { perMinute } from '../../plugins/rate-limit.ts';
 
 /** What the local processor's card form asks of its ledger. */
 export interface LocalCardAuthoriser {
   /** Authorises the payment with this client secret by the card; a CardError when the card is refused. */
-  authorise(clientSecret: string, card: CardInput): Promise<{ id: string; orderId: string | undefined; checkoutId?: string | undefined }>;
+  authorise(clientSecret: string, card: CardInput): Promise<{ id: string; orderId: string }>;
   cancel(id: string): Promise<void>;
 }
 
@@ -20,11 +19,7 @@ const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema
 
 /** The local processor's card form posts here: what Stripe.js does with Stripe, the shop does itself. */
 export function localCardFormRoutes(local: LocalCardAuthoriser): FastifyPluginAsyncZod<GatewayRouteOptions> {
-  return async (app, { orderOf, checkoutOf, cardAttemptsPerMinute }) => {
-    const checkoutOfViewer = (viewer: SignedInUser, checkoutId: string) => {
-      if (!checkoutOf) throw new AppError(404, errorCodes.notFound, 'No checkout of yours has that id.');
-      return checkoutOf(viewer, checkoutId);
-    };
+  return async (app, { orderOf, cardAttemptsPerMinute }) => {
     app.post(
       '/payments/local/authorise',
       {
@@ -33,26 +28,19 @@ export function localCardFormRoutes(local: LocalCardAuthoriser): FastifyPluginAs
         schema: {
           tags: ['payments'],
           summary: "The local test processor's card form: authorise a payment with a card (Stripe's test cards behave as at Stripe)",
-          // The payment pays an order, or a checkout (a whole cart, ADR 018): the body names which.
-          body: localCardPaymentSchema
-            .extend({ orderId: z.string().max(200).optional(), checkoutId: z.string().max(200).optional() })
-            .refine((body) => (body.orderId === undefined) !== (body.checkoutId === undefined), { message: 'Name the orderId or the checkoutId the payment is for, not both.' }),
+          body: localCardPaymentSchema.extend({ orderId: z.string().max(200) }),
           response: { 200: z.object({ transactionId: z.string() }), ...refusals },
         },
       },
       async (request) => {
-        const { orderId, checkoutId, clientSecret, ...card } = request.body;
-        const viewer = signedInViewer(request);
-        // Whose it is is checked before the card is: someone else's order or checkout is a 404.
-        const paying =
-          checkoutId === undefined
-            ? { orderId: (await orderOf(viewer, orderId ?? ''))._id, checkoutId: undefined }
-            : { orderId: undefined, checkoutId: (await checkoutOfViewer(viewer, checkoutId))._id };
+        const { orderId, clientSecret, ...card } = request.body;
+        // Whose it is is checked before the card is: someone else's order is a 404.
+        const order = await orderOf(signedInViewer(request), orderId);
         try {
           const payment = await local.authorise(clientSecret, card);
-          if (payment.orderId !== paying.orderId || payment.checkoutId !== paying.checkoutId) {
+          if (payment.orderId !== order._id) {
             await local.cancel(payment.id);
-            throw new CardError(paying.checkoutId ? 'This payment belongs to another checkout.' : 'This payment belongs to another order.', 'payment_intent_mismatch');
+            throw new CardError('This payment belongs to another order.', 'payment_intent_mismatch');
           }
           return { transactionId: payment.id };
         } catch (error) {

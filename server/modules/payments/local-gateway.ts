@@ -32,9 +32,6 @@ const asGatewayRefund = (row: LocalRefundRow): GatewayRefund => ({
   refundId: refundIdInKey(row.idempotency_key),
 });
 
-/** What a payment of the ledger pays: its order, or its checkout (ADR 018), whose id `order_id` then holds. */
-const payingFor = (row: LocalPaymentRow) => (row.pays_for === 'checkout' ? { orderId: undefined, checkoutId: row.order_id } : { orderId: row.order_id });
-
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 /**
@@ -62,7 +59,7 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
     if (!(await payments.authorise(row.id, { brand: cardBrandOfNumber(digits), last4: lastFourOf(digits) }, now()))) {
       throw new CardError('This payment has already been made or cancelled.', 'payment_intent_unexpected_state');
     }
-    return { id: row.id, ...payingFor(row) };
+    return { id: row.id, orderId: row.order_id };
   }
 
   async function cancel(id: string) {
@@ -78,7 +75,7 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
       await payments.insert({
         id,
         client_secret: clientSecret,
-        ...(input.checkoutId === undefined ? { order_id: input.orderId, pays_for: 'order' as const } : { order_id: input.checkoutId, pays_for: 'checkout' as const }),
+        order_id: input.orderId,
         amount_cents: input.amountCents,
         currency: 'usd',
         status: 'requires_payment_method',
@@ -94,7 +91,7 @@ export function createLocalGateway(payments: LocalPaymentRepository, clock: Cloc
       const row = await payments.findById(id);
       if (!row) return undefined;
       const card = row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : undefined;
-      return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency, ...payingFor(row), ...(card && { card }) };
+      return { id: row.id, status: row.status, amountCents: row.amount_cents, currency: row.currency, orderId: row.order_id, ...(card && { card }) };
     },
 
     async capture(id) {

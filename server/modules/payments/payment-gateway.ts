@@ -18,8 +18,6 @@ export interface GatewayPayment {
   currency: string;
   /** The order it pays for, as recorded when it was created. */
   orderId: string | undefined;
-  /** Or the checkout it pays for: a whole cart (ADR 018). */
-  checkoutId?: string | undefined;
   /** The card that authorised it, once one has: brand as Stripe names brands, and last four digits. */
   card?: PaymentCard;
 }
@@ -58,11 +56,8 @@ export interface RefundInput {
 export interface ProcessorEvent {
   id: string;
   type: string;
-  payment?: { id: string; orderId: string | undefined; checkoutId?: string | undefined };
+  payment?: { id: string; orderId: string | undefined };
 }
-
-/** What a payment pays for: one order, or a checkout, which is a whole cart paid at once (ADR 018). */
-export type PaymentFor = { orderId: string; checkoutId?: undefined } | { checkoutId: string; orderId?: undefined };
 
 /** What the shop did with an event: settled an order, saw it before, or had nothing to do. */
 export type ProcessorEventResult = 'handled' | 'duplicate' | 'ignored';
@@ -71,8 +66,6 @@ export type ProcessorEventResult = 'handled' | 'duplicate' | 'ignored';
 export interface GatewayRouteOptions {
   /** The order, if this viewer may see it (404 otherwise). */
   orderOf: (viewer: SignedInUser, orderId: string) => Promise<Order>;
-  /** The checkout, if this viewer may see it (404 otherwise); without it, no checkout can be paid by the processor's own routes. */
-  checkoutOf?: (viewer: SignedInUser, checkoutId: string) => Promise<{ _id: string }>;
   /** Settles the order a verified event is about; an event delivered again changes nothing. */
   handleEvent: (event: ProcessorEvent) => Promise<ProcessorEventResult>;
   /** How many cards one account may try a minute on the processor's own card form, if it has one. */
@@ -83,7 +76,7 @@ export interface PaymentGateway {
   readonly kind: GatewayKind;
   /** Shown to the browser with the stripe gateway. */
   readonly publishableKey?: string;
-  create(input: PaymentFor & { amountCents: number; description: string; receiptEmail: string }): Promise<{ id: string; clientSecret: string }>;
+  create(input: { orderId: string; amountCents: number; description: string; receiptEmail: string }): Promise<{ id: string; clientSecret: string }>;
   retrieve(id: string): Promise<GatewayPayment | undefined>;
   capture(id: string): Promise<void>;
   cancel(id: string): Promise<void>;

@@ -6,7 +6,6 @@ import { AppError, conflict } from '../../errors.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { OrderService, Settlement } from '../orders/order-service.ts';
 import type { GatewayPayment, PaymentGateway, ProcessorEvent, ProcessorEventResult } from './payment-gateway.ts';
-import type { CheckoutPaymentService } from './checkout-payment-service.ts';
 import type { RefundService } from './refund-service.ts';
 import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { WebhookEventRepository } from './webhook-event-repository.ts';
@@ -22,8 +21,6 @@ export interface PaymentServiceDependencies {
   events: WebhookEventRepository;
   /** Where each payment started is recorded with its order, for releasing it should the order be cancelled. */
   orderPayments: OrderPaymentRepository;
-  /** Settles the checkout (a whole cart, ADR 018) an event's payment is for. */
-  checkoutPayments: Pick<CheckoutPaymentService, 'settleFromEvent'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -48,15 +45,17 @@ function paysFor(payment: GatewayPayment | undefined, order: Order): payment is 
   );
 }
 
-/** Why an order could not be settled, as the payer is told once the card hold is released. */
-function refusal(outcome: Exclude<Settlement['outcome'], 'paid'>, product: string): AppError {
-  switch (outcome) {
+/** Why an order could not be settled, naming the line when one line is the reason, as the payer is told once the card hold is released. */
+function refusal(settlement: Settlement): AppError {
+  switch (settlement.outcome) {
+    // Paid by another payment (settled by this one, the caller answers the order instead).
+    case 'paid':
     case 'already-paid':
       return conflict(`This order is already paid. ${notCharged}`, 'ORDER_PAID');
     case 'product-gone':
-      return conflict(`${product} is no longer sold, so this order cannot be paid. ${notCharged}`, 'PRODUCT_GONE');
+      return conflict(`${settlement.product} is no longer sold, so this order cannot be paid. ${notCharged}`, 'PRODUCT_GONE');
     case 'out-of-stock':
-      return conflict(`There is no longer enough ${product} in stock for this order. ${notCharged}`, 'OUT_OF_STOCK');
+      return conflict(`There is no longer enough ${settlement.product} in stock for this order. ${notCharged}`, 'OUT_OF_STOCK');
     case 'cancelled':
       return conflict(`This order has been cancelled, so it cannot be paid. ${notCharged}`, 'ORDER_CANCELLED');
   }
@@ -68,7 +67,7 @@ function refusal(outcome: Exclude<Settlement['outcome'], 'paid'>, product: strin
  * the stock as it marks it paid. When the stock is gone the authorised payment is cancelled, never
  * captured.
  */
-export function createPaymentService({ gateway, orders, refunds, events, orderPayments, checkoutPayments, clock, log }: PaymentServiceDependencies) {
+export function createPaymentService({ gateway, orders, refunds, events, orderPayments, clock, log }: PaymentServiceDependencies) {
   async function settle(order: Order, transactionId: string): Promise<Order> {
     const payment = await gateway.retrieve(transactionId);
     if (!paysFor(payment, order)) {
@@ -81,7 +80,7 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
     if (settlement.outcome === 'already-paid' && settlement.order.transactionId === payment.id) return settlement.order;
     if (settlement.outcome !== 'paid') {
       if (authorisedOnly) await gateway.release(payment.id);
-      throw refusal(settlement.outcome, order.product);
+      throw refusal(settlement);
     }
 
     if (authorisedOnly) {
@@ -108,7 +107,7 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       const payment = await gateway.create({
         orderId: order._id,
         amountCents: dollarsToCents(order.price),
-        description: `Joinery order: ${order.quantity} × ${order.product}, ${formatUsd(order.price)}`,
+        description: `Joinery order ${order.orderNumber}: ${order.quantity} × ${order.product}, ${formatUsd(order.price)}`,
         receiptEmail: order.email,
       });
       await orderPayments.record(payment.id, order._id, clock().toISOString());
@@ -151,12 +150,6 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       if (event.type === refundEvent && event.payment) {
         // A failure to read the processor's refunds throws before the event is recorded: it comes again.
         if ((await refunds.recordProcessorRefunds(event.payment.id)) > 0) result = 'handled';
-        await events.record(event.id, event.type, clock().toISOString());
-        return result;
-      }
-      if (settlingEvents.has(event.type) && event.payment?.checkoutId) {
-        // A checkout's payment: settled as a checkout, and recorded as handled once it is.
-        result = await checkoutPayments.settleFromEvent(event.payment.checkoutId, event.payment.id, event.id);
         await events.record(event.id, event.type, clock().toISOString());
         return result;
       }

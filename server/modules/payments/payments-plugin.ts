@@ -2,9 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import type { CheckoutPaymentRepository } from './checkout-payment-repository.ts';
-import { checkoutPaymentRoutes } from './checkout-payment-routes.ts';
-import { createCheckoutPaymentService, type CheckoutsToPay } from './checkout-payment-service.ts';
 import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { paymentRoutes } from './payment-routes.ts';
@@ -23,25 +20,19 @@ export interface PaymentsOptions {
   gateway: PaymentGateway;
   orderPayments: OrderPaymentRepository;
   limits: OrderLimits;
-  /** Checkouts, each one payment for a whole cart (ADR 018). */
-  checkouts: CheckoutsToPay;
-  checkoutPayments: CheckoutPaymentRepository;
 }
 
 /**
  * Card payments: the processor the app chose, the payment and refund calls, and whatever routes
  * that processor brings (the local card form, Stripe's webhook).
  */
-export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { db, orders, refunds, clock, gateway, orderPayments, checkouts, checkoutPayments, limits }) => {
-  const checkoutPaying = createCheckoutPaymentService({ gateway, checkouts, checkoutPayments, clock, log: app.log });
-  const payments = createPaymentService({ gateway, orders, refunds, events: createWebhookEventRepository(db), orderPayments, checkoutPayments: checkoutPaying, clock, log: app.log });
+export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { db, orders, refunds, clock, gateway, orderPayments, limits }) => {
+  const payments = createPaymentService({ gateway, orders, refunds, events: createWebhookEventRepository(db), orderPayments, clock, log: app.log });
   await app.register(paymentRoutes, { payments, limits });
-  await app.register(checkoutPaymentRoutes, { payments: checkoutPaying, limits });
   await app.register(refundRoutes, { refunds });
   if (gateway.routes) {
     await app.register(gateway.routes, {
       orderOf: (viewer, orderId) => orders.get(viewer, orderId),
-      checkoutOf: (viewer, checkoutId) => checkouts.get(viewer, checkoutId),
       handleEvent: (event) => payments.handleProcessorEvent(event),
       cardAttemptsPerMinute: limits.cardAttemptsPerMinute,
     });

@@ -261,7 +261,7 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expect(stored).not.toContain(goodCard.expiry);
     const columns = Object.keys(await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow());
     // Of the card, only what Stripe shows too: the brand and the last four digits.
-    expect(columns.sort()).toEqual(['amount_cents', 'card_brand', 'card_last4', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'pays_for', 'refunded_cents', 'status', 'updated_at']);
+    expect(columns.sort()).toEqual(['amount_cents', 'card_brand', 'card_last4', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'refunded_cents', 'status', 'updated_at']);
   });
 });
 
@@ -361,6 +361,7 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
       shippingStatus: 'pending',
       createdAt: expect.any(String),
       paidAt: expect.any(String),
+      number: order.number,
       orderNumber: order.orderNumber,
       stage: 'to-ship',
       cardBrand: 'visa',
@@ -368,6 +369,8 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
       refundedAmount: 0,
       refundStatus: 'none',
       restockedQuantity: 0,
+      lines: [{ ...order.lines[0], shippedQuantity: 0, refundedQuantity: 0, restockedQuantity: 0 }],
+      totals: { subtotal: 149.97, shipping: 0, discount: 0, tax: 0, total: 149.97, currency: 'USD' },
     });
     expect(await localPayment(shop.db, transactionId)).toMatchObject({ status: 'succeeded', amount_cents: 14997, currency: 'usd' });
   });

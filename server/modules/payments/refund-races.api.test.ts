@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../../common/schemas/checkouts.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
-import { added, authorisedCheckoutPayment, checkoutIntent, confirmCheckout, opened } from '../../test/checkout.ts';
+import { added, authorisedCheckoutPayment, checkoutIntent, confirmCheckout, opened } from '../../test/cart-checkout.ts';
 import { addProduct, authorisedPayment, call, confirmPayment, createIntent, placeOrder } from '../../test/ordering.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { testDialect } from '../../test/test-database.ts';

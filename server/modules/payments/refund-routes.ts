@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
-import { orderIdParamsSchema, orderSchema } from '../../../common/schemas/orders.ts';
-import { refundInputSchema } from '../../../common/schemas/refunds.ts';
+import { orderIdParamsSchema } from '../../../common/schemas/orders.ts';
+import { refundInputSchema, refundResultSchema } from '../../../common/schemas/refunds.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { RefundService } from './refund-service.ts';
 
@@ -16,11 +16,11 @@ export const refundRoutes: FastifyPluginAsyncZod<RefundRouteOptions> = async (ap
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'Refund a paid order in full or in part, through the card processor (admins only); the same idempotency key refunds once',
+        summary: 'Refund a paid order by amount, or by the pieces of its lines (at the price they were bought for), through the card processor (admins only); the same idempotency key refunds once',
         params: orderIdParamsSchema,
         body: refundInputSchema,
         response: {
-          201: orderSchema,
+          201: refundResultSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,

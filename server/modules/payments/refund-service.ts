@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
-import type { RefundInput } from '../../../common/schemas/refunds.ts';
+import type { RefundInput, RefundResult } from '../../../common/schemas/refunds.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict } from '../../errors.ts';
@@ -13,7 +13,7 @@ import { type GatewayRefund, type PaymentGateway, RefundRefusedError } from './p
 import { processorRefundKey } from './refund-keys.ts';
 
 /** The orders module's operations that refunding uses. */
-export type OrdersToRefund = Pick<OrderService, 'reserveRefund' | 'pendingRefund' | 'completeRefund' | 'failRefund' | 'recordProcessorRefund' | 'ordersPaidBy'>;
+export type OrdersToRefund = Pick<OrderService, 'reserveRefund' | 'pendingRefund' | 'completeRefund' | 'failRefund' | 'recordProcessorRefund' | 'orderPaidBy'>;
 
 export interface RefundServiceDependencies {
   gateway: PaymentGateway;
@@ -111,14 +111,17 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
     jobs.enqueue(transaction, completeRefundTask, { refundId }, { runAt: new Date(clock().getTime() + followUpAfterMs) }).then(() => undefined);
 
   return {
-    async refund(viewer: SignedInUser, orderId: string, input: RefundInput): Promise<Order> {
-      const reservation = await orders.reserveRefund(
-        orderId,
-        { amountCents: dollarsToCents(input.amount), restock: input.restock, reason: input.reason, idempotencyKey: input.idempotencyKey, createdBy: viewer.id },
-        followUp,
-      );
-      if ('settled' in reservation) return reservation.settled;
-      return send(reservation.send);
+    /** The admin's refund, by amount or by line: answers the order as the refund left it, with the refund and its amount. */
+    async refund(viewer: SignedInUser, orderId: string, input: RefundInput): Promise<RefundResult> {
+      const asked = 'lines' in input ? { lines: input.lines, restock: input.restock } : { amountCents: dollarsToCents(input.amount), restock: input.restock };
+      const reservation = await orders.reserveRefund(orderId, { ...asked, reason: input.reason, idempotencyKey: input.idempotencyKey, createdBy: viewer.id }, followUp);
+      if ('settled' in reservation) {
+        const { order, refund } = reservation.settled;
+        return { ...order, refund: { id: refund.id, amount: centsToDollars(refund.amount_cents) } };
+      }
+      const { send: pending } = reservation;
+      const order = await send(pending);
+      return { ...order, refund: { id: pending.id, amount: centsToDollars(pending.amountCents) } };
     },
 
     /**
@@ -152,30 +155,22 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
      * recorded and announced to the customer, with no pieces back in stock. Answers how many were recorded.
      */
     async recordProcessorRefunds(paymentId: string): Promise<number> {
-      const paid = await orders.ordersPaidBy(paymentId);
-      if (paid.length === 0) return 0;
+      const order = await orders.orderPaidBy(paymentId);
+      if (!order) return 0;
       let recorded = 0;
       for (const refund of (await gateway.refundsOf(paymentId)).filter(gaveMoneyBack)) {
         if (refund.refundId) {
           const completed = await orders.completeRefund(refund.refundId, refund.id);
           if (completed.outcome === 'exceeds') log.error({ refundId: refund.refundId, gatewayRefundId: refund.id }, 'a refund the processor made no longer fits what is left of its order');
-          if (completed.outcome !== 'recorded') continue;
-          paid.splice(paid.findIndex((line) => line._id === completed.order._id), 1, completed.order);
-          recorded += 1;
+          if (completed.outcome === 'recorded') recorded += 1;
           continue;
         }
-        // One payment may have paid the lines of a checkout (ADR 018); a refund made at the processor
-        // names none of them, so it goes on the first line with that much left to refund.
-        const order = paid.find((line) => dollarsToCents(line.price) - dollarsToCents(line.refundedAmount) >= refund.amountCents) ?? paid[0]!;
         const result = await orders.recordProcessorRefund(order._id, {
           amountCents: refund.amountCents,
           reason: refund.reason ?? processorReasons[refund.processorReason ?? ''] ?? madeAtProcessor,
           gatewayRefundId: refund.id,
         });
-        if (result.outcome === 'recorded') {
-          recorded += 1;
-          paid[paid.indexOf(order)] = result.order;
-        }
+        if (result.outcome === 'recorded') recorded += 1;
         if (result.outcome === 'exceeds') log.error({ orderId: order._id, gatewayRefundId: refund.id }, 'a refund made at the processor is more than the order has left to refund');
       }
       return recorded;

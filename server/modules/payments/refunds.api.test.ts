@@ -252,7 +252,7 @@ describe('POST /api/orders/{id}/refunds', () => {
 
     const tooMany = await refund(order, { amount: 37.5, restock: 4 });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ code: 'RESTOCK_TOO_LARGE', message: "Only 3 of this order's 4 pieces can still go back to stock." });
+    expect(tooMany.json()).toEqual({ code: 'RESTOCK_TOO_LARGE', message: "Only 3 of the 4 pieces of Paring chisel 12 mm can still go back to stock." });
     expect(await stockOf(db(), chisel.id)).toBe(stockBefore + 1);
 
     const rest = await refund(order, { amount: 37.5, restock: 3 });

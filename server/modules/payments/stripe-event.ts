@@ -13,17 +13,14 @@ const eventSchema = z.looseObject({
   data: z.looseObject({ object: z.unknown() }).nullish().catch(undefined),
 });
 
-/** The order (or checkout, ADR 018) a payment belongs to, as the shop put it in the metadata: only a string counts. */
+/** The order a payment belongs to, as the shop put it in the metadata: only a string counts. */
 const metadataSchema = z
-  .looseObject({ orderId: z.string().min(1).max(200).optional().catch(undefined), checkoutId: z.string().min(1).max(200).optional().catch(undefined) })
+  .looseObject({ orderId: z.string().min(1).max(200).optional().catch(undefined) })
   .nullish()
   .catch(null);
 
-/** The payment's order, and its checkout when the metadata names one. */
-const ownersOf = (metadata: z.infer<typeof metadataSchema>) => ({
-  orderId: metadata?.orderId,
-  ...(metadata?.checkoutId && { checkoutId: metadata.checkoutId }),
-});
+/** The payment's order. */
+const ownersOf = (metadata: z.infer<typeof metadataSchema>) => ({ orderId: metadata?.orderId });
 
 const paymentIntentSchema = z.looseObject({ id: z.string().min(1).max(255), metadata: metadataSchema });
 

@@ -67,9 +67,8 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
     publishableKey,
     ...(webhookSecret && { routes: stripeWebhookRoutes(stripe, webhookSecret, clock) }),
 
-    async create({ orderId, checkoutId, amountCents, description, receiptEmail }) {
-      // The metadata names what the payment is for, so that its events find it: an order or a checkout (ADR 018).
-      const [metadata, key] = checkoutId === undefined ? [{ orderId }, `order-${orderId}`] : [{ checkoutId }, `checkout-${checkoutId}`];
+    async create({ orderId, amountCents, description, receiptEmail }) {
+      // The metadata names the order the payment is for, so that its events find it.
       const params: Stripe.PaymentIntentCreateParams = {
         amount: amountCents,
         currency: 'usd',
@@ -78,14 +77,14 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
         allowed_payment_method_types: ['card'],
         description,
         receipt_email: receiptEmail,
-        metadata,
+        metadata: { orderId },
       };
-      // One open payment per order (or checkout) and amount, however often the payment page is opened.
-      let intent = await stripe.paymentIntents.create(params, { idempotencyKey: `${key}-${amountCents}` });
+      // One open payment per order and amount, however often the payment page is opened.
+      let intent = await stripe.paymentIntents.create(params, { idempotencyKey: `order-${orderId}-${amountCents}` });
       // A replay answers the payment as it was made. If it has been cancelled since (the stock had
       // run out), it cannot be paid: start a new one, under a key of its own.
       if (intent.lastResponse.headers['idempotent-replayed'] === 'true' && (await stripe.paymentIntents.retrieve(intent.id)).status === 'canceled') {
-        intent = await stripe.paymentIntents.create(params, { idempotencyKey: `${key}-${amountCents}-${randomUUID()}` });
+        intent = await stripe.paymentIntents.create(params, { idempotencyKey: `order-${orderId}-${amountCents}-${randomUUID()}` });
       }
       if (!intent.client_secret) throw new Error('Stripe returned a payment without a client secret.');
       return { id: intent.id, clientSecret: intent.client_secret };
@@ -102,7 +101,6 @@ export function createStripeGateway(stripe: Stripe, { publishableKey, webhookSec
           amountCents: intent.amount,
           currency: intent.currency,
           orderId: intent.metadata.orderId,
-          ...(intent.metadata.checkoutId && { checkoutId: intent.metadata.checkoutId }),
           ...(card && { card }),
         };
       } catch (error) {

@@ -1,8 +1,8 @@
 import { trackingLink } from '../../../../common/carriers.ts';
 import { formatUsd } from '../../../../common/money.ts';
-import type { Order } from '../../../../common/schemas/orders.ts';
+import type { Order, OrderShipment } from '../../../../common/schemas/orders.ts';
 import type { EmailContent } from './email-content.ts';
-import { summaryOf } from './order-summary.ts';
+import { shipmentSummaryOf, summaryOf } from './order-summary.ts';
 
 interface OrderMessageInput {
   order: Order;
@@ -37,18 +37,25 @@ export function paymentReceipt({ order, orderUrl }: OrderMessageInput): EmailCon
   };
 }
 
-/** Who carries the parcel and the number to follow it by; the carrier's tracking page when we know it, else the order's. */
-export function orderShipped({ order, orderUrl }: OrderMessageInput): EmailContent {
-  const tracking = trackingLink(order.carrier, order.trackingNumber);
-  const carriedBy = order.carrier
-    ? `${order.carrier} is carrying it${order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ''}.`
-    : undefined;
+/**
+ * One parcel: what is in it, who carries it and the number to follow it by; the carrier's tracking
+ * page when we know it, else the order's. A parcel that leaves pieces to come says so.
+ */
+export function orderShipped({ order, shipment, orderUrl }: OrderMessageInput & { shipment: OrderShipment }): EmailContent {
+  const tracking = trackingLink(shipment.carrier, shipment.trackingNumber);
+  const carriedBy = `${shipment.carrier} is carrying it${shipment.trackingNumber ? `, tracking number ${shipment.trackingNumber}` : ''}.`;
+  const partly = order.stage === 'partly-shipped';
   return {
-    subject: `Your Joinery order ${order.orderNumber} is on its way`,
-    preview: order.carrier ? `Your tools have left the workshop with ${order.carrier}.` : 'Your tools have left the workshop.',
-    heading: 'Your tools are on their way',
-    paragraphs: [`Hello ${order.cutomerName},`, `Your order has left our workshop for ${order.adress}.`, ...(carriedBy ? [carriedBy] : [])],
-    order: summaryOf(order),
+    subject: partly ? `Part of your Joinery order ${order.orderNumber} is on its way` : `Your Joinery order ${order.orderNumber} is on its way`,
+    preview: `Your tools have left the workshop with ${shipment.carrier}.`,
+    heading: partly ? 'Part of your order is on its way' : 'Your tools are on their way',
+    paragraphs: [
+      `Hello ${order.cutomerName},`,
+      `A parcel with the tools below has left our workshop for ${order.adress}.`,
+      carriedBy,
+      ...(partly ? ['The rest of your order follows in another parcel; we will write again when it leaves.'] : []),
+    ],
+    order: shipmentSummaryOf(order, shipment),
     action: tracking ? { label: `Track it with ${order.carrier}`, url: tracking } : { label: 'Follow my order', url: orderUrl },
     ...(tracking ? { footnote: `Your order at Joinery: ${orderUrl}` } : {}),
   };

@@ -1,11 +1,22 @@
-import type { Order } from '../../../../common/schemas/orders.ts';
+import { centsToDollars, dollarsToCents } from '../../../../common/money.ts';
+import type { Order, OrderShipment } from '../../../../common/schemas/orders.ts';
 import type { OrderSummary } from './email-content.ts';
 
-/** An order of the specification's shape (one product) as a message's order table. */
+/** An order as a message's order table: each line, and the total. */
 export function summaryOf(order: Order): OrderSummary {
   return {
     reference: order.orderNumber,
-    lines: [{ name: order.product, quantity: order.quantity, unitPrice: order.unitPrice, total: order.price }],
-    total: order.price,
+    lines: order.lines.map((line) => ({ name: line.product, quantity: line.quantity, unitPrice: line.unitPrice, total: line.price })),
+    total: order.totals.total,
   };
+}
+
+/** What one parcel holds, as a message's table: the pieces of each line in it, at their price. */
+export function shipmentSummaryOf(order: Order, shipment: OrderShipment): OrderSummary {
+  const lines = shipment.lines.map((piece) => {
+    const line = order.lines.find((candidate) => candidate.lineId === piece.lineId);
+    const unitPrice = line?.unitPrice ?? 0;
+    return { name: piece.product, quantity: piece.quantity, unitPrice, total: centsToDollars(dollarsToCents(unitPrice) * piece.quantity) };
+  });
+  return { reference: order.orderNumber, lines, total: centsToDollars(lines.reduce((sum, line) => sum + dollarsToCents(line.total), 0)) };
 }
