@@ -24,7 +24,7 @@ import { refundReservationsMigration } from './migrations/021-refund-reservation
 import { postalAddressesMigration } from './migrations/022-postal-addresses.ts';
 import { refundedBeforeShippingMigration } from './migrations/023-refunded-before-shipping.ts';
 import { orderLinesMigration } from './migrations/024-order-lines.ts';
-import { ordersFromTheCartMigration } from './migrations/025-orders-from-the-cart.ts';
+import { oneNumberPerOrderMigration } from './migrations/025-one-number-per-order.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -52,7 +52,7 @@ export const migrations: Record<string, Migration> = {
   '022-postal-addresses': postalAddressesMigration,
   '023-refunded-before-shipping': refundedBeforeShippingMigration,
   '024-order-lines': orderLinesMigration,
-  '025-orders-from-the-cart': ordersFromTheCartMigration,
+  '025-one-number-per-order': oneNumberPerOrderMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

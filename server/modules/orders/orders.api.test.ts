@@ -469,7 +469,7 @@ describe('PATCH /api/orders/{id}/shipping', () => {
 
     const back = await ship(order._id, 'shipped', admin);
     expect(back.statusCode).toBe(409);
-    expect(back.json().message).toBe('An order that is delivered cannot become shipped.');
+    expect(back.json().message).toBe('Every piece of this order has been sent already: it is delivered.');
   });
 
   it('refuses a status other than shipped or delivered, and answers 404 for an unknown order', async () => {
