@@ -184,11 +184,12 @@ function ordersInsert(d, now, lastNumber) {
     when j > ${total - 4_000} or h = 98 then 'pending' when j > ${total - 15_000} or h = 99 then 'shipped' else 'delivered' end`;
   const paid = `stage in ('pending', 'shipped', 'delivered')`;
   const sent = `stage in ('shipped', 'delivered')`;
-  return `insert into orders (id, product_id, product, customer_name, email, unit_price_cents, price_cents, quantity, phone, adress,
+  return `insert into orders (id, product_id, product, customer_name, email, unit_price_cents, price_cents, subtotal_cents, quantity, phone, adress,
       payment_status, transaction_id, created_at, user_id, paid_at, shipping_status, number, shipped_at, carrier, tracking_number,
-      delivered_at, cancelled_at, cancel_reason, card_brand, card_last4)
+      delivered_at, cancelled_at, cancel_reason, card_brand, card_last4, shipped_quantity)
     select ${d.recordId(idPrefix.order, 'j')}, ${product.id(d, 'p')}, ${product.name('p')}, ${customer.name('c')}, ${customer.email('c')},
-      ${product.priceCents('p')}, ${product.priceCents('p')} * (1 + j % 3), 1 + j % 3, ${customer.phone(d, 'c')}, ${customer.adress('c')},
+      ${product.priceCents('p')}, ${product.priceCents('p')} * (1 + j % 3), ${product.priceCents('p')} * (1 + j % 3), 1 + j % 3,
+      ${customer.phone(d, 'c')}, ${customer.adress('c')},
       case when ${paid} then 'paid' else 'unpaid' end,
       case when ${paid} then 'pi_scale_' || j end,
       ${d.isoTime('t')}, ${customer.id(d, 'c')},
@@ -202,12 +203,23 @@ function ordersInsert(d, now, lastNumber) {
       case when stage = 'cancelled' then ${d.isoTime('t + 3600')} when stage = 'expired' then ${d.isoTime('t + 259200')} end,
       case when stage = 'cancelled' then ${pick(['customer', 'admin'], 'j')} when stage = 'expired' then 'expired' end,
       case when ${paid} then ${pick(['visa', 'mastercard', 'amex'], 'j')} end,
-      case when ${paid} then ${d.zeroPadded('j * 7 % 10000', 4)} end
+      case when ${paid} then ${d.zeroPadded('j * 7 % 10000', 4)} end,
+      case when ${sent} then 1 + j % 3 else 0 end
     from (
       select j, h, p, c, t, ${stage} as stage
       from (select i as j, i * 37 % 100 as h, 1 + i * 7919 % ${counts.products} as p, 1 + i * 104729 % ${counts.customers} as c, ${timeOfRow(now, total, 63)} as t
             from ${d.series(total)}) as numbered
     ) as staged`;
+}
+
+/**
+ * Each order's one line (ADR 034), under the order's own id, repeating what the order says of its product.
+ */
+function orderLinesInsert() {
+  return `insert into order_lines (id, order_id, line, product_id, product, img, unit_price_cents, quantity, price_cents, shipped_quantity)
+    select orders.id, orders.id, 1, orders.product_id, orders.product, coalesce(products.img, ''), orders.unit_price_cents, orders.quantity,
+      orders.price_cents, orders.shipped_quantity
+    from orders left join products on products.id = orders.product_id`;
 }
 
 /**
@@ -286,6 +298,7 @@ export function loadSteps(d, now, lastNumber, owner) {
     { what: `${many(counts.products)} product pictures`, table: 'product_pictures', sql: productPicturesInsert() },
     { what: `${many(counts.customers)} customers`, table: 'user', sql: customersInsert(d, now) },
     { what: `${many(counts.orders)} orders`, table: 'orders', sql: ordersInsert(d, now, lastNumber) },
+    { what: `${many(counts.orders)} order lines`, table: 'order_lines', sql: orderLinesInsert() },
     { what: `${Math.floor(counts.orders / 3000)} of them given to the signed-up customer`, sql: ordersOfCustomerUpdate(d, owner) },
     // PostgreSQL loads with triggers off, as pg_restore does: the shop's own recount (`npm run orders:recount`).
     { what: 'the kept order counts and daily sales (migration 018), counted afresh', sql: `${orderFiguresRecount.join(';\n')};` },
