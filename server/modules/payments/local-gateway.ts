@@ -6,7 +6,7 @@ import { problemOf } from '../../../common/schemas/problem-of.ts';
 import type { Clock } from '../../clock.ts';
 import { localCardFormRoutes } from './local-card-form-routes.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
-import type { LocalPaymentRepository, LocalPaymentRow, LocalRefundRow } from './local-payment-repository.ts';
+import type { LocalPaymentRepository, LocalRefundRow } from './local-payment-repository.ts';
 import { CardError, type GatewayRefund, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
 import { refundIdInKey } from './refund-keys.ts';
 
