@@ -1,18 +1,20 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
-import { registerCustomer, registerThroughForm } from './support/accounts.ts';
+import { registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type ProductOnWire, usd } from './support/catalogue.ts';
 import { fillAddress } from './support/addresses.ts';
 
 /**
- * Two products of the demo catalogue with stock to spare, from the oldest (the shop-management tests
- * running beside these may reprice or delete the newest).
+ * Tools of the demo catalogue with stock to spare, from the oldest (the shop-management tests running
+ * beside these may reprice or delete the newest).
  */
-async function twoProducts(page: Page): Promise<[ProductOnWire, ProductOnWire]> {
+async function productsWithStock(page: Page, count: number): Promise<ProductOnWire[]> {
   const products = (await (await page.request.get('/api/products?limit=100')).json()) as ProductOnWire[];
-  const [first, second] = products.reverse().filter((product) => product.availQuantity > product.minQuantity + 5);
-  return [first!, second!];
+  return products
+    .reverse()
+    .filter((product) => product.availQuantity > product.minQuantity + 5)
+    .slice(0, count);
 }
 
 /** A product's card in the catalogue, found by searching for its name. */
@@ -23,118 +25,109 @@ async function catalogueCard(page: Page, product: ProductOnWire) {
 
 const header = (page: Page) => page.getByRole('banner');
 
-test.describe('the cart and its one payment', () => {
-  // Each goes through the catalogue, an account, the cart, the checkout and the card form.
+async function payByCard(page: Page, cardNumber: string) {
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await card.getByLabel('Card number').fill(cardNumber);
+  await card.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await card.getByLabel('CVC').fill('123');
+  const pay = card.getByRole('button', { name: 'Pay' });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  return card;
+}
+
+test.describe('the cart checked out as one order', () => {
+  // Each goes through an account, the catalogue, the cart, the checkout and the card form.
   test.setTimeout(120_000);
 
-  test('a visitor fills a cart from a card and a product page, signs up, finds it kept, and pays for it all at once', { tag: '@phone' }, async ({ page }) => {
-    const [plane, saw] = await twoProducts(page);
+  test('a customer with a saved address puts three tools in the cart, checks out to it, pays once, and finds one order of three lines', { tag: '@phone' }, async ({ page }) => {
+    await registerCustomer(page, 'Carla Cart');
+    // The address book has its own tests; this one starts with an address in it.
+    const saved = await page.request.post('/api/addresses', { data: { name: 'Carla Cart', line1: '4 Tenon Street', city: 'Salem', region: 'US-OR', postalCode: '97301', country: 'US' } });
+    expect(saved.status(), await saved.text()).toBe(201);
 
-    // A visitor adds one tool from its card and one from its own page: the header counts them, the
-    // cart lists them.
-    const first = await catalogueCard(page, plane);
-    await first.getByRole('button', { name: /^Add to cart\b/ }).click();
-    await expect(first.getByText(`Added ${plane.minQuantity} to your cart.`)).toBeVisible();
-    await (await catalogueCard(page, saw)).getByRole('heading').getByRole('link', { name: saw.name, exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(saw.name);
-    const second = page.getByRole('form', { name: `Add ${saw.name} to cart` });
-    // Fewer than the minimum is refused with the purchase page's message.
-    await second.getByRole('spinbutton', { name: 'Quantity' }).fill(String(saw.minQuantity - 1));
-    await second.getByRole('button', { name: /^Add to cart\b/ }).click();
-    await expect(second.getByText(`Please Order At least ${saw.minQuantity}`)).toBeVisible();
-    await second.getByRole('spinbutton', { name: 'Quantity' }).fill(String(saw.minQuantity + 1));
-    await second.getByRole('button', { name: /^Add to cart\b/ }).click();
-    const pieces = plane.minQuantity + saw.minQuantity + 1;
+    // Three tools from their cards in the catalogue, each at its minimum order.
+    const tools = await productsWithStock(page, 3);
+    for (const tool of tools) {
+      const card = await catalogueCard(page, tool);
+      await card.getByRole('button', { name: /^Add to cart\b/ }).click();
+      await expect(card.getByText(`Added ${tool.minQuantity} to your cart.`)).toBeVisible();
+    }
+    const pieces = tools.reduce((sum, tool) => sum + tool.minQuantity, 0);
+    const subtotal = tools.reduce((sum, tool) => sum + tool.minQuantity * tool.price, 0);
     await expect(header(page).getByRole('link', { name: `Cart, ${pieces} items` })).toBeVisible();
 
     await header(page).getByRole('link', { name: /^Cart,/ }).click();
-    await expect(page).toHaveURL('/cart');
-    const lines = page.getByRole('list', { name: 'Lines in your cart' });
-    await expect(lines.getByRole('article')).toHaveCount(2);
-    const total = plane.minQuantity * plane.price + (saw.minQuantity + 1) * saw.price;
-    await expect(page.getByTestId('cart-total')).toHaveText(`${usd(total)} USD`);
-    expect(await severeViolations(page)).toEqual([]);
-
-    // Signing up keeps the cart: it joins the new account's, on the server.
-    await registerThroughForm(page, 'Carla Cart');
-    await expect(header(page).getByRole('link', { name: `Cart, ${pieces} items` })).toBeVisible();
-    await header(page).getByRole('link', { name: /^Cart,/ }).click();
-    await expect(lines.getByRole('article', { name: plane.name })).toBeVisible();
-    await expect(lines.getByRole('article', { name: saw.name })).toBeVisible();
-    await expect(page.getByTestId('cart-total')).toHaveText(`${usd(total)} USD`);
-
-    // Checkout: the phone and address once, then one payment for the total.
+    await expect(page.getByRole('list', { name: 'Lines in your cart' }).getByRole('article')).toHaveCount(3);
     await page.getByRole('link', { name: 'Check out' }).click();
     await expect(page).toHaveURL('/checkout');
+
+    // The phone, and the saved address chosen: nothing of it to type.
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary.getByRole('listitem')).toHaveCount(3);
+    await expect(summary.getByTestId('checkout-subtotal')).toHaveText(`${usd(subtotal)} USD`);
     const delivery = page.getByRole('form', { name: 'Delivery' });
     await delivery.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(delivery.getByText('Phone is Required')).toBeVisible();
+    await delivery.getByLabel('Phone').fill('+1 503 555 0199');
+    await delivery.getByRole('radio', { name: /Carla Cart.*4 Tenon Street/ }).check();
+    await expect(delivery.getByText('4 Tenon Street, Salem, OR 97301, United States', { exact: true })).toBeVisible();
     expect(await severeViolations(page)).toEqual([]);
-    await delivery.getByLabel('Phone').fill('+1 415 555 0199');
-    await fillAddress(delivery, { line1: '4 Tenon Street', city: 'Salem', state: 'Oregon', zip: '97301' });
     await delivery.getByRole('button', { name: 'Continue to payment' }).click();
 
-    const summary = page.getByRole('region', { name: 'Order summary' });
-    await expect(summary.getByTestId('checkout-total')).toHaveText(`${usd(total)} USD`);
-    const card = page.getByRole('form', { name: 'Card payment' });
-    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await card.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await card.getByLabel('CVC').fill('123');
+    // The order's own payment page: each tool, then how the total is made, then the card.
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
+    const payFor = page.getByRole('region', { name: 'Order summary' });
+    const orderNumber = (await payFor.getByRole('heading', { name: /^Order J-\d+$/ }).textContent())!.replace('Order ', '');
+    await expect(payFor.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveCount(3);
+    for (const tool of tools) await expect(payFor.getByRole('listitem').filter({ hasText: tool.name })).toContainText(usd(tool.minQuantity * tool.price));
+    await expect(payFor.getByText('Subtotal')).toBeVisible();
+    await expect(payFor.getByText(usd(subtotal)).first()).toBeVisible();
     expect(await severeViolations(page)).toEqual([]);
-    const pay = card.getByRole('button', { name: 'Pay' });
-    await expect(pay).toBeEnabled();
-    await pay.click();
-
-    // One order number, every line paid; the cart is empty.
-    const paid = page.getByRole('status').filter({ hasText: 'Congrats! Your payment is completed.' });
-    await expect(paid).toBeVisible();
-    const orderNumber = (await paid.getByText(/^J-\d+$/).textContent())!;
-    const paidTools = paid.getByRole('list', { name: 'Paid tools' }).getByRole('listitem');
-    await expect(paidTools).toHaveCount(2);
-    for (const item of await paidTools.all()) await expect(item.getByText('Paid', { exact: true })).toBeVisible();
+    await payByCard(page, '4242 4242 4242 4242');
+    await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
+    // Paid: the server emptied the cart.
     await expect(header(page).getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 
-    // My Orders: the two tools, paid, under that one number.
-    await paid.getByRole('link', { name: 'Go to My Orders' }).click();
-    for (const product of [plane, saw]) {
-      const order = page.getByRole('article', { name: `Order for ${product.name}` });
-      await expect(order.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();
-      await expect(order.getByText('Paid', { exact: true })).toBeVisible();
-      await expect(order.getByTitle(new RegExp(`^Line [12] of the 2 tools paid together under ${orderNumber}$`))).toBeVisible();
-    }
-    await expect(page.getByRole('link', { name: `Order ${orderNumber}` })).toHaveCount(2);
+    // My Orders: one order, its three tools inside it.
+    await page.getByRole('link', { name: 'Back to My Orders' }).click();
+    const orders = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ has: page.getByRole('article') });
+    await expect(orders).toHaveCount(1);
+    const order = page.getByRole('article', { name: `Order for ${tools[0]!.name} and 2 more` });
+    await expect(order.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();
+    await expect(order.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(order).toContainText(`${pieces} pieces`);
+    const lines = order.getByRole('list', { name: `Tools of order ${orderNumber}` }).getByRole('listitem');
+    await expect(lines).toHaveCount(3);
+    for (const [index, tool] of tools.entries()) await expect(lines.nth(index)).toContainText(`${tool.minQuantity} × ${tool.name}`);
+    expect(await severeViolations(page)).toEqual([]);
   });
 
-  test('a declined card keeps the cart and everything typed, and the empty cart leads back to the catalogue', async ({ page }) => {
+  test('a declined card keeps the order, the cart and everything typed; an empty cart leads back to the catalogue', async ({ page }) => {
     await registerCustomer(page, 'Dora Declined');
-    await page.goto('/cart');
+    await page.goto('/checkout');
     await expect(page.getByText('Your cart is empty')).toBeVisible();
     await page.getByRole('link', { name: 'Browse the tools' }).click();
     await expect(page).toHaveURL('/products');
-    expect(await severeViolations(page)).toEqual([]);
 
-    const [plane] = await twoProducts(page);
-    const item = await catalogueCard(page, plane);
-    await item.getByRole('button', { name: /^Add to cart\b/ }).click();
-    await expect(item.getByText(`Added ${plane.minQuantity} to your cart.`)).toBeVisible();
+    const [plane] = await productsWithStock(page, 1);
+    const added = await page.request.put(`/api/cart/items/${plane!._id}`, { data: { quantity: plane!.minQuantity } });
+    expect(added.status(), await added.text()).toBe(200);
 
     await page.goto('/checkout');
     const delivery = page.getByRole('form', { name: 'Delivery' });
     await delivery.getByLabel('Phone').fill('+1 415 555 0142');
     await fillAddress(delivery, { line1: '8 Rebate Road', city: 'York', state: 'Pennsylvania', zip: '17401' });
     await delivery.getByRole('button', { name: 'Continue to payment' }).click();
-    const card = page.getByRole('form', { name: 'Card payment' });
-    await card.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await card.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await card.getByLabel('CVC').fill('123');
-    await expect(card.getByRole('button', { name: 'Pay' })).toBeEnabled();
-    await card.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
+
+    const card = await payByCard(page, '4000 0000 0000 0002');
     await expect(card.getByRole('alert')).toHaveText('Your card was declined.');
     await expect(card.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
-
-    // Back to the delivery step: what was typed is there; the cart is as it was.
-    await page.getByRole('button', { name: /^Change/ }).click();
-    await expect(delivery.getByLabel('Address', { exact: true })).toHaveValue('8 Rebate Road');
-    await expect(header(page).getByRole('link', { name: `Cart, ${plane.minQuantity} ${plane.minQuantity === 1 ? 'item' : 'items'}` })).toBeVisible();
+    // Nothing was taken: the cart is as it was, and the order waits in My Orders to be paid.
+    const items = plane!.minQuantity === 1 ? '1 item' : `${plane!.minQuantity} items`;
+    await expect(header(page).getByRole('link', { name: `Cart, ${items}` })).toBeVisible();
+    await page.goto('/dashboard/myorders');
+    await expect(page.getByRole('article', { name: `Order for ${plane!.name}` }).getByRole('link', { name: /^PAY/ })).toBeVisible();
   });
 });

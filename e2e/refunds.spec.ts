@@ -5,9 +5,10 @@ import { severeViolations } from './support/axe.ts';
 import { placePaidOrder, usd } from './support/catalogue.ts';
 import { expectMail } from './support/mail-outbox.ts';
 
-/** Refunds through the order's dialog: the amount, the reason, whether the pieces go back, then the confirmation. */
+/** Refunds by amount through the order's dialog: the amount, the reason, then the confirmation. */
 async function refund(admin: Page, amount: string | undefined, reason: string) {
   await admin.getByRole('button', { name: /^Refund order J-\d+$/ }).click();
+  await admin.getByRole('radio', { name: 'By amount' }).check();
   const form = admin.getByRole('form', { name: 'Refund form' });
   if (amount !== undefined) await form.getByLabel('Amount to refund (US dollars)').fill(amount);
   await form.getByLabel('Reason').fill(reason);
@@ -39,6 +40,7 @@ test('the admin refunds part of a paid order, then the rest, and the customer se
 
     // The amount starts at what is left; asking for more than that is refused in the form.
     await admin.getByRole('button', { name: /^Refund order J-\d+$/ }).click();
+    await admin.getByRole('radio', { name: 'By amount' }).check();
     const form = admin.getByRole('form', { name: 'Refund form' });
     await expect(form.getByLabel('Amount to refund (US dollars)')).toHaveValue(String(Math.round((total - part) * 100) / 100));
     await form.getByRole('button', { name: 'Cancel' }).click();

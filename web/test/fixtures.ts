@@ -1,4 +1,4 @@
-import { orderSchema, type Order } from '../../common/schemas/orders.ts';
+import { orderSchema, type Order, type OrderLine } from '../../common/schemas/orders.ts';
 import { productSchema, type Product } from '../../common/schemas/products.ts';
 import { viewerSchema, type Viewer } from '../../common/schemas/users.ts';
 
@@ -29,6 +29,26 @@ export const markingGauge: Product = productSchema.parse({
   category: 'marking-and-measuring',
 });
 
+/** A line of an order as the server sends it before anything of it was sent or paid back. */
+function orderLine(lineId: string, product: Pick<Product, '_id' | 'name' | 'img' | 'price'>, quantity: number): OrderLine {
+  return {
+    lineId,
+    productId: product._id,
+    product: product.name,
+    img: product.img,
+    unitPrice: product.price,
+    quantity,
+    price: product.price * quantity,
+    shippedQuantity: 0,
+    refundedQuantity: 0,
+    restockedQuantity: 0,
+  };
+}
+
+const dovetailSaw = { _id: 'p-saw', name: 'Dovetail Saw', img: '/images/products/dovetail-saw.webp', price: 64 };
+const blockPlane = { _id: 'p-plane', name: 'Block Plane', img: '/images/products/block-plane.webp', price: 89 };
+
+/** A Buy Now order: one line, three marking gauges, nothing added to their price. */
 export const unpaidOrder: Order = orderSchema.parse({
   _id: 'o-1',
   productId: markingGauge._id,
@@ -42,11 +62,30 @@ export const unpaidOrder: Order = orderSchema.parse({
   adress: '12 Bench Lane, Leeds',
   paymentStatus: 'unpaid',
   createdAt: '2026-11-20T10:00:00.000Z',
+  number: 1042,
   orderNumber: 'J-1042',
   stage: 'unpaid',
   refundedAmount: 0,
   refundStatus: 'none',
   restockedQuantity: 0,
+  lines: [orderLine('l-1', markingGauge, 3)],
+  totals: { subtotal: 37.5, shipping: 0, discount: 0, tax: 0, total: 37.5, currency: 'USD' },
 });
 
 export const paidOrder: Order = orderSchema.parse({ ...unpaidOrder, paymentStatus: 'paid', transactionId: 'pi_local_paid', shippingStatus: 'pending', stage: 'to-ship' });
+
+/**
+ * A cart's order: three tools (3 gauges, a saw, 2 planes: $279.50), with shipping, a discount and
+ * tax, so that every figure of the breakdown differs.
+ */
+export const cartOrder: Order = orderSchema.parse({
+  ...unpaidOrder,
+  _id: 'o-2',
+  product: 'Marking Gauge and 2 more',
+  price: 303.86,
+  quantity: 6,
+  number: 1043,
+  orderNumber: 'J-1043',
+  lines: [orderLine('l-2', markingGauge, 3), orderLine('l-3', dovetailSaw, 1), orderLine('l-4', blockPlane, 2)],
+  totals: { subtotal: 279.5, shipping: 12, discount: 10, tax: 22.36, total: 303.86, currency: 'USD' },
+});

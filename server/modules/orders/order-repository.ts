@@ -505,6 +505,12 @@ export function createOrderRepository(db: Database) {
       return reserved;
     },
 
+    /** The pieces of each line a refund pays back, as recorded. */
+    async piecesOfRefund(transaction: Database, refundId: string): Promise<RefundedPieces[]> {
+      const rows = await transaction.selectFrom('refund_lines').selectAll().where('refund_id', '=', refundId).execute();
+      return rows.map((row) => ({ lineId: row.line_id, quantity: row.quantity, restock: row.restock }));
+    },
+
     findRefund(id: string): Promise<RefundRow | undefined> {
       return db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -502,7 +502,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
             const asked = refundPieces(request, lines);
             const earlier = await orders.findRefundByKey(request.idempotencyKey, trx);
             if (earlier) {
-              if (earlier.order_id !== row.id || earlier.amount_cents !== asked.amountCents) throw keyReused();
+              const sameRefund = earlier.order_id === row.id && earlier.amount_cents === asked.amountCents && samePieces(await orders.piecesOfRefund(trx, earlier.id), asked.pieces);
+              if (!sameRefund) throw keyReused();
               return earlier.status === 'pending' ? { send: toPendingRefund(earlier, row) } : { settled: { order: toOrder(row, lines), refund: earlier } };
             }
             if (row.payment_status !== 'paid' || !row.transaction_id) throw conflict('Only a paid order can be refunded.', 'ORDER_NOT_PAID');
@@ -512,7 +513,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
               throw conflict(held.cents > 0 ? 'The rest of this order is being refunded already.' : 'This order has been refunded in full already.', 'REFUND_TOO_LARGE');
             }
             if (asked.amountCents > left) throw conflict(`Only ${formatUsd(centsToDollars(left))} of this order is left to refund.`, 'REFUND_TOO_LARGE');
-            for (const piece of asked.pieces) checkPieces(piece, lines.find((line) => line.id === piece.lineId)!, held);
+            for (const piece of asked.pieces) checkPieces(piece, lines.find((line) => line.id === piece.lineId)!, held, 'amountCents' in request);
             const reserved = await orders.insertPendingRefund(
               trx,
               {
@@ -661,19 +662,30 @@ function refundPieces(request: RefundRequest, lines: readonly OrderLineRow[]): {
   return { amountCents: pieces.reduce((sum, piece) => sum + piece.cents, 0), pieces: pieces.map(({ cents: _cents, ...piece }) => piece) };
 }
 
-/** Refuses a line's pieces that are more than are left to pay back, or to return to stock, once pending refunds are counted. */
-function checkPieces(piece: RefundedPieces, line: OrderLineRow, held: HeldBack): void {
+/**
+ * Refuses a line's pieces that are more than are left to pay back, or to return to stock, once
+ * pending refunds are counted. A refund by amount names only the pieces it returns to stock, so for
+ * it the stock is what is refused.
+ */
+function checkPieces(piece: RefundedPieces, line: OrderLineRow, held: HeldBack, byAmount: boolean): void {
   const holding = held.lines.get(line.id) ?? { quantity: 0, restock: 0 };
   if (piece.restock > 0 && !line.product_id) throw conflict(`${line.product} is no longer sold, so its pieces cannot go back to stock.`, 'PRODUCT_GONE');
-  // Pieces back in stock were paid back first, so what can still be restocked is never less than what can still be refunded.
   const restockable = line.quantity - line.restocked_quantity - holding.restock;
-  if (piece.restock > restockable) {
-    throw conflict(`Only ${Math.max(0, restockable)} of the ${line.quantity} pieces of ${line.product} can still go back to stock.`, 'RESTOCK_TOO_LARGE');
-  }
+  const tooManyToRestock = () =>
+    conflict(`Only ${Math.max(0, restockable)} of the ${line.quantity} pieces of ${line.product} can still go back to stock.`, 'RESTOCK_TOO_LARGE');
+  if (byAmount && piece.restock > restockable) throw tooManyToRestock();
   const refundable = line.quantity - line.refunded_quantity - holding.quantity;
   if (piece.quantity > refundable) {
     throw conflict(`Only ${Math.max(0, refundable)} of ${line.product} ${refundable === 1 ? 'is' : 'are'} left to refund.`, 'REFUND_TOO_LARGE');
   }
+  if (piece.restock > restockable) throw tooManyToRestock();
+}
+
+/** Whether a refund's recorded pieces are those asked for again under its key: the same lines, pieces and restock. */
+function samePieces(recorded: readonly RefundedPieces[], asked: readonly RefundedPieces[]): boolean {
+  const key = (piece: RefundedPieces) => `${piece.lineId}:${piece.quantity}:${piece.restock}`;
+  const kept = new Set(recorded.map(key));
+  return recorded.length === asked.length && asked.every((piece) => kept.has(key(piece)));
 }
 
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OrderDetails, orderDetailsSchema } from '../../../../common/schemas/order-details.ts';
-import { admin, customer, paidOrder, signedInAs, unpaidOrder } from '../../../test/fixtures.ts';
+import { admin, cartOrder, customer, paidOrder, signedInAs, unpaidOrder } from '../../../test/fixtures.ts';
 import { stubServer } from '../../../test/network.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -24,6 +24,7 @@ const shippedAndRefunded: OrderDetails = orderDetailsSchema.parse({
     refundedAmount: 12.5,
   },
   refunds: [{ id: 'r-1', amount: 12.5, reason: 'One gauge arrived scratched', restockedQuantity: 1, createdAt: '2026-11-22T12:00:00.000Z' }],
+  shipments: [{ id: 's-1', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', createdAt: '2026-11-21T09:00:00.000Z', lines: [{ lineId: 'l-1', product: 'Marking Gauge', quantity: 3 }] }],
   timeline: [
     { kind: 'placed', at: '2026-11-20T10:00:00.000Z' },
     { kind: 'paid', at: '2026-11-20T10:05:00.000Z' },
@@ -35,9 +36,63 @@ const shippedAndRefunded: OrderDetails = orderDetailsSchema.parse({
 const cancelledByCustomer: OrderDetails = orderDetailsSchema.parse({
   order: { ...unpaidOrder, stage: 'cancelled', cancelledAt: '2026-11-20T11:00:00.000Z', cancelReason: 'customer' },
   refunds: [],
+  shipments: [],
   timeline: [
     { kind: 'placed', at: '2026-11-20T10:00:00.000Z' },
     { kind: 'cancelled', at: '2026-11-20T11:00:00.000Z', cancelledBy: 'customer' },
+  ],
+});
+
+/**
+ * A cart's order part sent and part refunded: the gauges and the saw went in one UPS parcel, one of
+ * the two planes was paid back (not restocked) and the other is still to send.
+ */
+const partlyShipped: OrderDetails = orderDetailsSchema.parse({
+  order: {
+    ...cartOrder,
+    paymentStatus: 'paid',
+    transactionId: 'pi_local_cart',
+    paidAt: '2026-11-20T10:05:00.000Z',
+    shippingStatus: 'pending',
+    stage: 'partly-shipped',
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456785',
+    refundedAmount: 89,
+    refundStatus: 'partial',
+    lines: cartOrder.lines.map((line) =>
+      line.product === 'Block Plane' ? { ...line, refundedQuantity: 1 } : { ...line, shippedQuantity: line.quantity },
+    ),
+  },
+  refunds: [
+    { id: 'r-2', amount: 89, reason: 'One plane arrived cracked', restockedQuantity: 0, createdAt: '2026-11-22T12:00:00.000Z', lines: [{ lineId: 'l-4', product: 'Block Plane', quantity: 1, restock: 0 }] },
+  ],
+  shipments: [
+    {
+      id: 's-2',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456785',
+      createdAt: '2026-11-21T09:00:00.000Z',
+      lines: [
+        { lineId: 'l-2', product: 'Marking Gauge', quantity: 3 },
+        { lineId: 'l-3', product: 'Dovetail Saw', quantity: 1 },
+      ],
+    },
+  ],
+  timeline: [
+    { kind: 'placed', at: '2026-11-20T10:00:00.000Z' },
+    { kind: 'paid', at: '2026-11-20T10:05:00.000Z' },
+    {
+      kind: 'shipped',
+      at: '2026-11-21T09:00:00.000Z',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456785',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456785',
+      items: [
+        { product: 'Marking Gauge', quantity: 3 },
+        { product: 'Dovetail Saw', quantity: 1 },
+      ],
+    },
+    { kind: 'refunded', at: '2026-11-22T12:00:00.000Z', amount: 89, reason: 'One plane arrived cracked', items: [{ product: 'Block Plane', quantity: 1 }] },
   ],
 });
 
@@ -55,7 +110,7 @@ describe('the order detail page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order J-1042' })).toBeTruthy();
     expect(screen.getByText('Shipped')).toBeTruthy();
     expect(screen.getByText('Partly refunded')).toBeTruthy();
-    const item = within(screen.getByRole('region', { name: 'Item' }));
+    const item = within(screen.getByRole('region', { name: 'Items' }));
     expect(item.getByText('-$12.50')).toBeTruthy();
     expect(item.getByText('$25.00')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('Visa ending 4242')).toBeTruthy();
@@ -70,6 +125,42 @@ describe('the order detail page', () => {
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/orders/${paidOrder._id}/receipt.pdf`);
     expect(screen.queryByRole('region', { name: 'Admin actions' })).toBeNull();
+  });
+
+  it('shows a cart’s order line by line: what was shipped and refunded of each, the totals, the parcel and the timeline', async () => {
+    stubServer({ ...signedInAs(customer), [detailsPath(cartOrder._id)]: { body: partlyShipped } });
+    renderApp(`/dashboard/orders/${cartOrder._id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order J-1043' })).toBeTruthy();
+    expect(screen.getByText('Partly shipped')).toBeTruthy();
+    const items = within(screen.getByRole('region', { name: 'Items' }));
+    expect(items.getByText('3 tools, 6 pieces')).toBeTruthy();
+    const [, ...lines] = items.getAllByRole('row');
+    expect(lines.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Marking Gauge$12.50 each3 shipped', '3', '$12.50', '$37.50'],
+      ['Dovetail Saw$64.00 each1 shipped', '1', '$64.00', '$64.00'],
+      ['Block Plane$89.00 each1 refunded', '2', '$89.00', '$178.00'],
+    ]);
+    expect(items.getAllByRole('term').map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`)).toEqual([
+      'Subtotal $279.50',
+      'Shipping $12.00',
+      'Discount -$10.00',
+      'Tax $22.36',
+      'Total $303.86 USD',
+      'Refunded -$89.00',
+      'Net paid $214.86',
+    ]);
+
+    const parcel = within(screen.getByRole('region', { name: 'Shipments' }));
+    expect(parcel.getByText('3 × Marking Gauge, 1 × Dovetail Saw')).toBeTruthy();
+    expect(parcel.getByRole('link', { name: /Track 1Z999AA10123456785 with UPS/ }).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456785');
+    expect(within(screen.getByRole('region', { name: 'Refunds' })).getByText('1 × Block Plane')).toBeTruthy();
+    expect(timelineSteps()).toEqual([
+      expect.stringContaining('Order placed'),
+      expect.stringContaining('Paid'),
+      expect.stringMatching(/Shipped with UPS.*3 × Marking Gauge, 1 × Dovetail Saw.*Tracking number 1Z999AA10123456785/),
+      expect.stringMatching(/Refunded \$89\.00.*1 × Block Plane.*One plane arrived cracked/),
+    ]);
   });
 
   it('tells the customer they cancelled, offers no receipt, and leads back to My Orders', async () => {
@@ -93,7 +184,7 @@ describe('the order detail page', () => {
   it('offers paying for an unpaid order', async () => {
     stubServer({
       ...signedInAs(customer),
-      [detailsPath(unpaidOrder._id)]: { body: { order: unpaidOrder, refunds: [], timeline: [{ kind: 'placed', at: unpaidOrder.createdAt }] } },
+      [detailsPath(unpaidOrder._id)]: { body: { order: unpaidOrder, refunds: [], shipments: [], timeline: [{ kind: 'placed', at: unpaidOrder.createdAt }] } },
     });
     renderApp(`/dashboard/orders/${unpaidOrder._id}`);
     expect((await screen.findByRole('link', { name: 'Pay for this order' })).getAttribute('href')).toBe(`/dashboard/payment/${unpaidOrder._id}`);

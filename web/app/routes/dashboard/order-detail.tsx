@@ -16,7 +16,10 @@ import { PrintableReceipt } from '../../../features/orders/components/printable-
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { dateTime } from '../../../lib/date-format.ts';
-import { pieces } from '../../../../common/plurals.ts';
+import { countOf, pieces } from '../../../../common/plurals.ts';
+import { OrderLinesTable } from '../../../features/orders/components/order-lines-table.tsx';
+import { itemsInWords, OrderShipments } from '../../../features/orders/components/order-shipments.tsx';
+import { OrderTotalsList } from '../../../features/orders/components/order-totals.tsx';
 
 /** Back to the list this person reached the order from: their own orders, or the shop's. */
 function BackLink({ forAdmin }: { forAdmin: boolean }) {
@@ -69,12 +72,6 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
             </>
           )}
         </p>
-        {order.checkoutLine && (
-          <p className="text-sm text-stone-600">
-            Line {order.checkoutLine.line} of {order.checkoutLine.of}: the {order.checkoutLine.of} tools of {order.orderNumber} were paid together, and each ships and is
-            refunded on its own.
-          </p>
-        )}
         <div className="flex flex-wrap gap-2 print:hidden">
           {receipt && (
             <>
@@ -96,22 +93,21 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <Card title="Item" id="order-item">
-            <p className="font-semibold text-stone-900">{order.product}</p>
-            <dl className="mt-3 space-y-2 text-sm">
-              <Row label="Quantity">{pieces(order.quantity)}</Row>
-              <Row label="Price per piece">{formatUsd(order.unitPrice)}</Row>
-              <Row label="Total" strong>
-                {formatUsd(order.price)}
-              </Row>
-              {order.refundedAmount > 0 && (
-                <>
-                  <Row label="Refunded">-{formatUsd(order.refundedAmount)}</Row>
-                  <Row label="Net paid">{formatUsd(order.price - order.refundedAmount)}</Row>
-                </>
-              )}
-            </dl>
+          <Card title="Items" id="order-items">
+            <p className="mb-2 text-sm text-stone-600">
+              {countOf(order.lines.length, 'tool')}, {pieces(order.quantity)}
+            </p>
+            <OrderLinesTable lines={order.lines} />
+            <div className="mt-3 border-t border-base-300 pt-3">
+              <OrderTotalsList totals={order.totals} refunded={order.refundedAmount} />
+            </div>
           </Card>
+
+          {details.shipments.length > 0 && (
+            <Card title="Shipments" id="order-shipments">
+              <OrderShipments shipments={details.shipments} />
+            </Card>
+          )}
 
           <div className="grid gap-6 md:grid-cols-2">
             <Card title="Shipping to" id="order-shipping">
@@ -142,7 +138,10 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
               <ul className="divide-y divide-base-300 text-sm">
                 {details.refunds.map((refund) => (
                   <li key={refund.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2 first:pt-0 last:pb-0">
-                    <span className="min-w-0 text-stone-900 [overflow-wrap:anywhere]">{refund.reason}</span>
+                    <span className="min-w-0 text-stone-900 [overflow-wrap:anywhere]">
+                      {refund.reason}
+                      {refund.lines && <span className="block text-stone-600">{itemsInWords(refund.lines)}</span>}
+                    </span>
                     <span className="font-medium text-stone-900">
                       {formatUsd(refund.amount)}
                       {refund.pending && <span className="ml-2 badge badge-warning badge-sm">Waiting for the card processor</span>}

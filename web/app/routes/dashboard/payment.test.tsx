@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type PaymentIntent, paymentIntentSchema } from '../../../../common/schemas/orders.ts';
-import { customer, paidOrder, signedInAs, unpaidOrder } from '../../../test/fixtures.ts';
+import { cartOrder, customer, paidOrder, signedInAs, unpaidOrder } from '../../../test/fixtures.ts';
 import { heldReply, stubServer } from '../../../test/network.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -47,6 +47,27 @@ describe('the payment page', () => {
     await vi.waitFor(() => expect(pay).toHaveProperty('disabled', false));
   });
 
+  it('lists each tool of a cart’s order with its pieces and price, then how the total is made', async () => {
+    stubServer(orderCalls(cartOrder));
+    renderApp(`/dashboard/payment/${cartOrder._id}`);
+    const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
+    expect(summary.getByRole('heading').textContent).toBe('Order J-1043');
+    expect(summary.getByText('3 tools, 6 pieces')).toBeTruthy();
+    expect(summary.getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      'Marking Gauge3 × $12.50$37.50',
+      'Dovetail Saw1 × $64.00$64.00',
+      'Block Plane2 × $89.00$178.00',
+    ]);
+    expect(summary.getAllByRole('term').map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`)).toEqual([
+      'Subtotal $279.50',
+      'Shipping $12.00',
+      'Discount -$10.00',
+      'Tax $22.36',
+      'Total $303.86 USD',
+    ]);
+    expect(await screen.findByRole('form', { name: 'Card payment' })).toBeTruthy();
+  });
+
   it('says an order already paid is paid, with its transaction, and offers no card form', async () => {
     const { calls } = stubServer(orderCalls(paidOrder));
     renderApp(`/dashboard/payment/${paidOrder._id}`);
@@ -85,11 +106,17 @@ describe('the payment page', () => {
     expect(calls.map((call) => call.path)).not.toContain('/api/payments/local/authorise');
   });
 
-  it('pays with a good card, says so with the transaction, and turns Pay off', async () => {
+  it('pays with a good card, says so with the transaction, turns Pay off, and shows the cart emptied', async () => {
+    let paid = false;
     const { calls } = stubServer({
       ...orderCalls(unpaidOrder),
+      // The server empties the cart when the order made of it is paid.
+      'GET /api/cart': () => ({ body: paid ? { lines: [], count: 0, total: 0, ready: false } : { lines: [], count: 3, total: 37.5, ready: true } }),
       'POST /api/payments/local/authorise': { body: { transactionId: intent.transactionId } },
-      [`PUT /api/orders/${unpaidOrder._id}`]: { body: { ...paidOrder, transactionId: intent.transactionId } },
+      [`PUT /api/orders/${unpaidOrder._id}`]: () => {
+        paid = true;
+        return { body: { ...paidOrder, transactionId: intent.transactionId } };
+      },
     });
     renderApp(`/dashboard/payment/${unpaidOrder._id}`);
     const { pay, user } = await fillCard('4242424242424242');
@@ -99,6 +126,7 @@ describe('the payment page', () => {
     expect(await screen.findByText('Congrats! Your payment is completed.')).toBeTruthy();
     expect(screen.getByText(intent.transactionId)).toBeTruthy();
     expect(pay).toHaveProperty('disabled', true);
+    expect(await screen.findAllByRole('link', { name: 'Cart, 0 items' })).toHaveLength(2);
     expect(calls.find((call) => call.path === '/api/payments/local/authorise')?.body).toEqual({
       orderId: unpaidOrder._id,
       clientSecret: intent.clientSecret,

@@ -1,20 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isPhoneAccountEmail } from '../../../../common/account-contact.ts';
-import { formatUsd } from '../../../../common/money.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
-import { confirmPayment, payWithLocalCard, useDueOrder, usePaymentIntent } from '../../../features/orders/api/order-queries.ts';
+import { useDueOrder, usePaymentIntent } from '../../../features/orders/api/order-queries.ts';
 import { CancelOrderButton } from '../../../features/orders/components/cancel-order-button.tsx';
 import { LazyStripeCardForm as StripeCardForm } from '../../../features/orders/components/lazy-stripe-card-form.tsx';
 import { LocalCardForm } from '../../../features/orders/components/local-card-form.tsx';
 import { isOpenUnpaid } from '../../../features/orders/components/order-status.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { pieces } from '../../../../common/plurals.ts';
-
+import { countOf, pieces } from '../../../../common/plurals.ts';
+import { cartKeys } from '../../../features/cart/api/cart-queries.ts';
+import { OrderTotalsList } from '../../../features/orders/components/order-totals.tsx';
+import { PricedOrderLines } from '../../../features/orders/components/priced-order-lines.tsx';
 
 /** Who pays, for Stripe; a phone account's made-up address is no one's and is left out. */
 function billingDetails(viewer: Viewer | null | undefined): { name: string; email?: string } {
@@ -22,31 +24,30 @@ function billingDetails(viewer: Viewer | null | undefined): { name: string; emai
   return isPhoneAccountEmail(viewer.email) ? { name: viewer.name } : { name: viewer.name, email: viewer.email };
 }
 
+/** What the payment pays for: each line, then how the total is made. */
 function Summary({ order }: { order: Order }) {
   return (
-    <section aria-label="Order summary" className="self-start rounded-xl border border-base-300 bg-base-100 p-6">
-      <h2 className="text-lg font-semibold text-stone-900">{order.product}</h2>
-      <dl className="mt-4 space-y-2 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">Quantity</dt>
-          <dd className="font-medium text-stone-900">{pieces(order.quantity)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">Price per piece</dt>
-          <dd className="text-stone-900">{formatUsd(order.unitPrice)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-base-300 pt-3 text-base">
-          <dt className="font-medium text-stone-800">Total</dt>
-          <dd className="font-semibold text-stone-900">{formatUsd(order.price)} USD</dd>
-        </div>
-      </dl>
+    <section aria-label="Order summary" className="space-y-4 self-start rounded-xl border border-base-300 bg-base-100 p-6">
+      <div>
+        <h2 className="text-lg font-semibold text-stone-900">Order {order.orderNumber}</h2>
+        <p className="text-sm text-stone-600">
+          {countOf(order.lines.length, 'tool')}, {pieces(order.quantity)}
+        </p>
+      </div>
+      <PricedOrderLines lines={order.lines} />
+      <div className="border-t border-base-300 pt-3">
+        <OrderTotalsList totals={order.totals} />
+      </div>
     </section>
   );
 }
 
+/** Brought into view when it appears after Pay: on a phone the button is far below it. */
+const scrollIntoSight = (notice: HTMLElement | null) => notice?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+
 function PaidNotice({ order, justNow }: { order: Order; justNow: boolean }) {
   return (
-    <div role="status" className="space-y-3 rounded-xl border border-success/40 bg-success/5 p-6">
+    <div role="status" ref={justNow ? scrollIntoSight : undefined} className="scroll-mt-24 space-y-3 rounded-xl border border-success/40 bg-success/5 p-6">
       <p className="text-lg font-semibold text-stone-900">{justNow ? 'Congrats! Your payment is completed.' : 'This order is already paid.'}</p>
       <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">
         Transaction id: <span className="font-mono">{order.transactionId}</span>
@@ -56,6 +57,19 @@ function PaidNotice({ order, justNow }: { order: Order; justNow: boolean }) {
       </Link>
     </div>
   );
+}
+
+/** Why its stock stops an order from being paid; the order does not say which of several lines it is. */
+function unpayableReason(order: Order): string {
+  const [line] = order.lines;
+  if (order.lines.length === 1 && line) {
+    return order.unpayable === 'out-of-stock'
+      ? `Fewer than the ${line.quantity} pieces of ${line.product} this order asks for are left in stock, so it cannot be paid.`
+      : `${line.product} is no longer sold, so this order cannot be paid.`;
+  }
+  return order.unpayable === 'out-of-stock'
+    ? 'One of its tools has fewer pieces left in stock than this order asks for, so it cannot be paid.'
+    : 'One of its tools is no longer sold, so this order cannot be paid.';
 }
 
 /** Why an unpaid order cannot be paid here: it was cancelled or expired, or its stock ran out. */
@@ -85,10 +99,7 @@ function UnpayableNotice({ order }: { order: Order }) {
     <div role="alert" className="space-y-3">
       <p className="text-lg font-semibold text-stone-900">{order.unpayable === 'out-of-stock' ? 'Out of stock' : 'No longer sold'}</p>
       <p className="text-sm text-stone-700">
-        {order.unpayable === 'out-of-stock'
-          ? `Fewer than the ${order.quantity} pieces of ${order.product} this order asks for are left in stock, so it cannot be paid.`
-          : `${order.product} is no longer sold, so this order cannot be paid.`}{' '}
-        Cancel it, and order again what we have.
+        {unpayableReason(order)} Cancel it, and order again what we have.
       </p>
       <div className="flex flex-wrap gap-2">
         <CancelOrderButton order={order} className="btn-error" />
@@ -103,9 +114,16 @@ export default function PaymentPage() {
   const { data: viewer } = useSession();
   const order = useDueOrder(id);
   const [paid, setPaid] = useState<Order | null>(null);
+  const queryClient = useQueryClient();
   // Only an order that can be paid asks the processor for a payment.
   const unpaid = order.data !== undefined && isOpenUnpaid(order.data) && !order.data.unpayable && !paid;
   const intent = usePaymentIntent(id, unpaid);
+
+  function paidNow(order: Order) {
+    setPaid(order);
+    // The server empties the cart when the order made from it is paid: the header's count follows.
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+  }
 
   return (
     <DashboardPage title="Payment" intro="Pay for your order by card. It is confirmed once the payment goes through.">
@@ -118,7 +136,7 @@ export default function PaymentPage() {
           onRetry={() => void order.refetch()}
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <div className="grid gap-6 lg:grid-cols-[24rem_1fr]">
           <Summary order={order.data} />
           <div className="rounded-xl border border-base-300 bg-base-100 p-6">
             {paid && (
@@ -135,20 +153,20 @@ export default function PaymentPage() {
             ) : intent.data?.gateway === 'stripe' && intent.data.publishableKey ? (
               <Suspense fallback={<div className="skeleton h-48 w-full" aria-label="Loading the card form" />}>
                 <StripeCardForm
-                  confirm={(transactionId) => confirmPayment(order.data._id, transactionId)}
+                  orderId={order.data._id}
                   clientSecret={intent.data.clientSecret}
                   publishableKey={intent.data.publishableKey}
                   billing={billingDetails(viewer)}
-                  onPaid={setPaid}
+                  onPaid={paidNow}
                   done={Boolean(paid)}
                 />
               </Suspense>
             ) : (
               <LocalCardForm
-                pay={(card) => payWithLocalCard(order.data._id, card)}
+                orderId={order.data._id}
                 clientSecret={intent.data?.clientSecret}
                 defaultName={viewer?.name ?? ''}
-                onPaid={setPaid}
+                onPaid={paidNow}
                 done={Boolean(paid)}
               />
             )}

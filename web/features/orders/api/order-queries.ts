@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
-import type { LocalCardPayment, Order, OrderListQuery, PaymentIntent, ShippingUpdate } from '../../../../common/schemas/orders.ts';
-import type { RefundInput } from '../../../../common/schemas/refunds.ts';
+import type { LocalCardPayment, Order, OrderListQuery, OrderShipmentInput, PaymentIntent, ShippingUpdate } from '../../../../common/schemas/orders.ts';
+import type { RefundInput, RefundResult } from '../../../../common/schemas/refunds.ts';
 import { apiDelete, apiGet, apiGetPage, apiPatch, apiPost, apiPut, queryString } from '../../../lib/api-client.ts';
 import { productKeys } from '../../products/api/product-queries.ts';
 
@@ -84,11 +84,23 @@ export function useAdvanceShipping() {
   });
 }
 
-/** The admin's refund of a paid order; the same idempotency key refunds once, however often it is sent. */
+/** The admin sends some or all of the pieces still to ship in one parcel; the answer is the order after it. */
+export function useShipOrderLines() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: ({ orderId, shipment }: { orderId: string; shipment: OrderShipmentInput }) => apiPost<Order>(`/api/orders/${encodeURIComponent(orderId)}/shipments`, shipment),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * The admin's refund of a paid order, by line or by amount; the answer says what was given back. The
+ * same idempotency key refunds once, however often it is sent.
+ */
 export function useRefundOrder() {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: ({ orderId, refund }: { orderId: string; refund: RefundInput }) => apiPost<Order>(`/api/orders/${encodeURIComponent(orderId)}/refunds`, refund),
+    mutationFn: ({ orderId, refund }: { orderId: string; refund: RefundInput }) => apiPost<RefundResult>(`/api/orders/${encodeURIComponent(orderId)}/refunds`, refund),
     onSuccess: invalidate,
   });
 }

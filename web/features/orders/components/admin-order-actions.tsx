@@ -1,8 +1,13 @@
 import { isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
+import { DeliverOrderButton } from './deliver-order-button.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { ShipOrderButton } from './ship-order-button.tsx';
 
-/** What the shop's admin can do with one order, on its detail page: refund it (when paid), reach the customer. */
+/**
+ * What the shop's admin can do with one order, on its detail page: ship what is left to send, mark it
+ * delivered once all of it is on its way, refund it (when paid), reach the customer.
+ */
 export function AdminOrderActions({ details }: { details: OrderDetails }) {
   const { order } = details;
   return (
@@ -11,6 +16,8 @@ export function AdminOrderActions({ details }: { details: OrderDetails }) {
         Admin actions
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
+        {(order.stage === 'to-ship' || order.stage === 'partly-shipped') && <ShipOrderButton order={order} />}
+        {order.stage === 'shipped' && <DeliverOrderButton order={order} />}
         <RefundDialog order={order} />
         {/* A phone account has no address that mail reaches: its customer is called instead. */}
         {isPhoneAccountEmail(order.email) ? (

@@ -44,7 +44,7 @@ export function DeliverOrderButton({ order }: { order: Order }) {
         }
       >
         <p>
-          {order.quantity} × {order.product} reached {order.cutomerName} at {order.adress}. We will e-mail them that it was delivered.
+          {order.product} reached {order.cutomerName} at {order.adress}. We will e-mail them that it was delivered.
         </p>
         <TrackingDetails order={order} className="mt-2" />
       </ConfirmDialog>

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { type CardForm, cardFormSchema } from '../../../../common/schemas/card-details.ts';
-import type { LocalCardPayment } from '../../../../common/schemas/orders.ts';
+import type { Order } from '../../../../common/schemas/orders.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { now } from '../../../lib/clock.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { usePayOrder } from '../api/order-queries.ts';
+import { payWithLocalCard, usePayOrder } from '../api/order-queries.ts';
 
 /** Groups a card number in fours as it is typed. */
 const groupDigits = (value: string) =>
@@ -33,12 +33,11 @@ const typedAs = (format: (value: string) => string) => ({
 /** The order the card's fields are read in: the first problem among them is the one shown, as card processors do. */
 const fieldOrder = ['name', 'cardNumber', 'expiry', 'cvc'] as const;
 
-interface LocalCardFormProps<Paid> {
+interface LocalCardFormProps {
+  orderId: string;
   clientSecret: string | undefined;
   defaultName: string;
-  /** Authorises the card at the local processor and has the shop confirm what it pays (an order, or a checkout). */
-  pay: (card: LocalCardPayment) => Promise<Paid>;
-  onPaid: (paid: Paid) => void;
+  onPaid: (paid: Order) => void;
   /** True while the success message shows: Pay stays off. */
   done: boolean;
 }
@@ -47,10 +46,10 @@ interface LocalCardFormProps<Paid> {
  * The card form of the shop's local test processor, which behaves like Stripe's test mode. The
  * card's details go to the shop's server once, to be checked; only its brand and last four digits are kept.
  */
-export function LocalCardForm<Paid>({ clientSecret, defaultName, pay: payWith, onPaid, done }: LocalCardFormProps<Paid>) {
+export function LocalCardForm({ orderId, clientSecret, defaultName, onPaid, done }: LocalCardFormProps) {
   const schema = useMemo(() => cardFormSchema(now), []);
   const form = useSchemaForm(schema, { defaultValues: { name: defaultName, cardNumber: '', expiry: '', cvc: '' } });
-  const pay = usePayOrder((card: CardForm) => payWith({ clientSecret: clientSecret ?? '', ...card }), onPaid);
+  const pay = usePayOrder((card: CardForm) => payWithLocalCard(orderId, { clientSecret: clientSecret ?? '', ...card }), onPaid);
   const { errors } = form.formState;
   const problem = fieldOrder.map((name) => errors[name]?.message).find(Boolean);
   const { register } = form;

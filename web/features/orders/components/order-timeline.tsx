@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../common/money.ts';
 import type { TimelineEntry, TimelineKind } from '../../../../common/schemas/order-details.ts';
 import { dateTime } from '../../../lib/date-format.ts';
+import { itemsInWords } from './order-shipments.tsx';
 
 const dots: Record<TimelineKind, string> = {
   placed: 'bg-stone-400',
@@ -23,15 +24,20 @@ function describe(entry: TimelineEntry, forAdmin: boolean): { title: string; det
     case 'shipped':
       return {
         title: entry.carrier ? `Shipped with ${entry.carrier}` : 'Shipped',
-        detail: entry.trackingNumber && (
+        detail: (entry.trackingNumber || entry.items) && (
           <>
-            Tracking number{' '}
-            {entry.trackingUrl ? (
-              <a href={entry.trackingUrl} className="link link-primary font-mono" target="_blank" rel="noreferrer">
-                {entry.trackingNumber}
-              </a>
-            ) : (
-              <span className="font-mono">{entry.trackingNumber}</span>
+            {entry.items && <span className="block">{itemsInWords(entry.items)}</span>}
+            {entry.trackingNumber && (
+              <span className="block">
+                Tracking number{' '}
+                {entry.trackingUrl ? (
+                  <a href={entry.trackingUrl} className="link link-primary font-mono" target="_blank" rel="noreferrer">
+                    {entry.trackingNumber}
+                  </a>
+                ) : (
+                  <span className="font-mono">{entry.trackingNumber}</span>
+                )}
+              </span>
             )}
           </>
         ),
@@ -49,6 +55,7 @@ function describe(entry: TimelineEntry, forAdmin: boolean): { title: string; det
         title: `Refunded ${formatUsd(entry.amount ?? 0)}`,
         detail: (
           <>
+            {entry.items && <span className="block">{itemsInWords(entry.items)}</span>}
             {entry.reason}
             {entry.restockedQuantity ? ` · ${entry.restockedQuantity} ${entry.restockedQuantity === 1 ? 'piece' : 'pieces'} back in stock` : ''}
           </>

@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
 import { formatUsd } from '../../../../common/money.ts';
-import type { Receipt } from '../../../../common/receipt.ts';
+import { type Receipt, receiptSums } from '../../../../common/receipt.ts';
 
 /**
  * The receipt as the browser prints it, from the same model as the PDF (ADR 014). It is put beside
@@ -56,7 +56,7 @@ export function PrintableReceipt({ receipt }: { receipt: Receipt }) {
         </thead>
         <tbody>
           {receipt.lines.map((line) => (
-            <tr key={line.description} className="border-b border-stone-300 align-top">
+            <tr key={`${line.description}-${line.unitPrice}`} className="border-b border-stone-300 align-top">
               <td className="py-2 pr-4">{line.description}</td>
               <td className="py-2 pl-4 text-right whitespace-nowrap">{line.quantity}</td>
               <td className="py-2 pl-4 text-right whitespace-nowrap">{formatUsd(line.unitPrice)}</td>
@@ -66,22 +66,12 @@ export function PrintableReceipt({ receipt }: { receipt: Receipt }) {
         </tbody>
       </table>
       <dl className="ml-auto mt-3 w-1/2 space-y-1">
-        <div className="flex justify-between text-[12pt] font-bold">
-          <dt>Total paid</dt>
-          <dd>{formatUsd(receipt.total)}</dd>
-        </div>
-        {receipt.refunded > 0 && (
-          <>
-            <div className="flex justify-between text-stone-600">
-              <dt>Refunded</dt>
-              <dd>-{formatUsd(receipt.refunded)}</dd>
-            </div>
-            <div className="flex justify-between font-bold">
-              <dt>Net paid</dt>
-              <dd>{formatUsd(receipt.total - receipt.refunded)}</dd>
-            </div>
-          </>
-        )}
+        {receiptSums(receipt).map((sum) => (
+          <div key={sum.label} className={`flex justify-between ${sum.emphasis === 'total' ? 'border-t border-stone-300 pt-1 text-[12pt] font-bold' : sum.emphasis === 'net' ? 'font-bold' : 'text-stone-600'}`}>
+            <dt>{sum.label}</dt>
+            <dd>{sum.figure}</dd>
+          </div>
+        ))}
       </dl>
 
       <section className="mt-7">

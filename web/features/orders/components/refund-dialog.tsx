@@ -1,55 +1,50 @@
-import { accountContact } from '../../../../common/account-contact.ts';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../common/money.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
-import { refundFormSchema, refundLimits } from '../../../../common/schemas/refunds.ts';
-import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
-import { FormSubmit } from '../../../components/ui/form-submit.tsx';
+import type { RefundResult } from '../../../../common/schemas/refunds.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useRefundOrder } from '../api/order-queries.ts';
+import type { PendingRefund } from './pending-refund.ts';
+import { RefundByAmountForm } from './refund-by-amount-form.tsx';
+import { RefundByItemForm } from './refund-by-item-form.tsx';
+import { RefundConfirmation } from './refund-confirmation.tsx';
 
-const pieces = (count: number) => `${count} ${count === 1 ? 'unit' : 'units'}`;
+type RefundMode = 'item' | 'amount';
+const modes: Array<{ mode: RefundMode; label: string }> = [
+  { mode: 'item', label: 'By item' },
+  { mode: 'amount', label: 'By amount' },
+];
 
-interface RefundFormProps {
-  order: Order;
-  left: number;
-  restockable: number;
-  idempotencyKey: string;
-  onClose: () => void;
+/** What the admin is told once the server has answered: the amount it gave back, or holds for the processor. */
+function refundedMessage(order: Order, result: RefundResult): string {
+  const amount = formatUsd(result.refund.amount);
+  return result.refund.pending
+    ? `The refund of ${amount} to ${order.cutomerName} for order ${order.orderNumber} is waiting for the card processor; the shop sends it again until it is made.`
+    : `Refunded ${amount} to ${order.cutomerName} for order ${order.orderNumber}.`;
 }
 
 /**
- * The refund form, then a confirmation that names the amount and the customer. A refusal is shown
- * in red on the confirmation, with everything typed kept for going back to change it.
+ * The refund, by item or by amount, then a confirmation. Both forms stay mounted while hidden, so that
+ * switching between them, or going back from the confirmation, keeps everything typed. A refusal is
+ * shown in red on the confirmation.
  */
-function RefundForm({ order, left, restockable, idempotencyKey, onClose }: RefundFormProps) {
+function RefundForm({ order, left, idempotencyKey, onClose }: { order: Order; left: number; idempotencyKey: string; onClose: () => void }) {
   const toast = useToast();
   const refund = useRefundOrder();
-  const [confirming, setConfirming] = useState(false);
+  const [mode, setMode] = useState<RefundMode>('item');
+  const [pending, setPending] = useState<PendingRefund | undefined>();
   // Set at once on the press, before the button has re-rendered disabled: a double click sends one request.
   const sending = useRef(false);
-  const schema = useMemo(() => refundFormSchema(left), [left]);
-  const form = useSchemaForm(schema, { defaultValues: { amount: left, reason: '', restock: false } });
-  const { field } = form;
-  const [amount, reason, restock] = form.watch(['amount', 'reason', 'restock']);
-  const returned = restock ? restockable : 0;
 
-  // The form checks what was typed, then asks for confirmation; only the confirmation sends.
-  const review = form.handleSubmit(() => setConfirming(true));
-
-  function send(event: FormEvent) {
-    event.preventDefault();
+  function send(confirmed: PendingRefund) {
     if (sending.current) return;
     sending.current = true;
-    // Checked on the way to this confirmation, and not editable since.
-    const values = schema.parse(form.getValues());
     refund.mutate(
-      { orderId: order._id, refund: { amount: values.amount, reason: values.reason, restock: values.restock ? restockable : 0, idempotencyKey } },
+      { orderId: order._id, refund: { ...confirmed.request, idempotencyKey } },
       {
-        onSuccess: () => {
-          toast(`Refunded ${formatUsd(values.amount)} to ${order.cutomerName} for order ${order.orderNumber}.`);
+        onSuccess: (result) => {
+          toast(refundedMessage(order, result));
           onClose();
         },
         onSettled: () => {
@@ -59,78 +54,44 @@ function RefundForm({ order, left, restockable, idempotencyKey, onClose }: Refun
     );
   }
 
-  if (confirming) {
-    return (
-      <form noValidate aria-label="Confirm the refund" className="space-y-4" onSubmit={send}>
-        <p className="text-stone-700">
-          Refund <strong className="text-stone-900">{formatUsd(amount)}</strong> to <strong className="text-stone-900">{order.cutomerName}</strong> ({accountContact(order.email)}) for
-          order {order.orderNumber}?
-        </p>
-        <dl className="space-y-2 rounded-lg bg-base-200 px-4 py-3 text-sm">
-          <div>
-            <dt className="font-medium text-stone-700">Reason, as the customer will read it</dt>
-            <dd className="break-words text-stone-900">{reason.trim()}</dd>
-          </div>
-          <div>
-            <dt className="font-medium text-stone-700">Stock</dt>
-            <dd className="text-stone-900">{returned > 0 ? `${pieces(returned)} of ${order.product} go back to stock.` : 'Nothing goes back to stock.'}</dd>
-          </div>
-        </dl>
-        <p className="text-sm text-stone-600">The money goes back to the card that paid. This cannot be undone.</p>
-        <FormSubmit
-          label={`Refund ${formatUsd(amount)}`}
-          busy={refund.isPending}
-          error={refund.error?.message}
-          className="btn-error"
-          aside={
-            <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)} disabled={refund.isPending}>
-              Back
-            </button>
-          }
-        />
-      </form>
-    );
-  }
-
   return (
-    <form noValidate aria-label="Refund form" className="space-y-5" onSubmit={review}>
-      <p className="text-sm text-stone-600">
-        {order.quantity} × {order.product}, paid {formatUsd(order.price)}
-        {order.refundedAmount > 0 && `, ${formatUsd(order.refundedAmount)} refunded already`}.
-      </p>
-      <TextField
-        label="Amount to refund (US dollars)"
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        max={left}
-        step={0.01}
-        hint={`Up to ${formatUsd(left)} is left to refund.`}
-        {...field('amount', { valueAsNumber: true })}
-      />
-      <TextAreaField label="Reason" hint="The customer reads this in the refund e-mail." rows={3} maxLength={refundLimits.reason} {...field('reason')} />
-      {restockable > 0 && order.productId && (
-        <label className="flex cursor-pointer items-center gap-3 text-stone-800">
-          <input type="checkbox" className="checkbox checkbox-sm" {...form.register('restock')} />
-          Return {pieces(restockable)} to stock
-        </label>
+    <div className="space-y-5">
+      {pending ? (
+        <RefundConfirmation order={order} refund={pending} busy={refund.isPending} error={refund.error?.message} onSend={() => send(pending)} onBack={() => setPending(undefined)} />
+      ) : (
+        <>
+          <p className="text-sm text-stone-600">
+            Paid {formatUsd(order.price)}
+            {order.refundedAmount > 0 && `, ${formatUsd(order.refundedAmount)} refunded already`}.
+          </p>
+          <fieldset>
+            <legend className="mb-1.5 text-sm font-medium text-stone-800">Refund</legend>
+            <div className="join">
+              {modes.map(({ mode: each, label }) => (
+                <input
+                  key={each}
+                  type="radio"
+                  name="refund-mode"
+                  className="join-item btn btn-sm"
+                  aria-label={label}
+                  checked={mode === each}
+                  onChange={() => setMode(each)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        </>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary">
-          Continue
-        </button>
-      </div>
-    </form>
+      <RefundByItemForm order={order} left={left} hidden={pending !== undefined || mode !== 'item'} onReview={setPending} onClose={onClose} />
+      <RefundByAmountForm order={order} left={left} hidden={pending !== undefined || mode !== 'amount'} onReview={setPending} onClose={onClose} />
+    </div>
   );
 }
 
 /**
- * The admin's Refund for a paid order with money left to refund: a dialog with the amount (what is
- * left, to start with), the reason and whether the pieces go back to stock, then a confirmation.
- * Each opening makes one idempotency key, so a double click or a retry after an error refunds once.
+ * The admin's Refund for a paid order with money left to refund: a dialog that pays back pieces of its
+ * lines or a sum, with the reason and whether pieces go back to stock, then a confirmation. Each
+ * opening makes one idempotency key, so a double click or a retry after an error refunds once.
  */
 export function RefundDialog({ order }: { order: Order }) {
   const [idempotencyKey, setIdempotencyKey] = useState<string | undefined>();
@@ -143,7 +104,7 @@ export function RefundDialog({ order }: { order: Order }) {
         Refund
       </button>
       <Modal open={idempotencyKey !== undefined} title={`Refund order ${order.orderNumber}`} onClose={close}>
-        {idempotencyKey && <RefundForm order={order} left={left} restockable={order.quantity - order.restockedQuantity} idempotencyKey={idempotencyKey} onClose={close} />}
+        {idempotencyKey && <RefundForm order={order} left={left} idempotencyKey={idempotencyKey} onClose={close} />}
       </Modal>
     </>
   );

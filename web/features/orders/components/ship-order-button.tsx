@@ -1,67 +1,24 @@
 import { accountContact } from '../../../../common/account-contact.ts';
 import { useState } from 'react';
-import { carrierLimits, knownCarriers, otherCarrier } from '../../../../common/carriers.ts';
-import { type Order, shipFormSchema } from '../../../../common/schemas/orders.ts';
-import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
-import { FormSubmit } from '../../../components/ui/form-submit.tsx';
+import { piecesToShip } from '../../../../common/ordering.ts';
+import { pieces } from '../../../../common/plurals.ts';
+import type { Order } from '../../../../common/schemas/orders.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useAdvanceShipping } from '../api/order-queries.ts';
+import { ShipOrderForm } from './ship-order-form.tsx';
 
-/** What the admin is about to ship, and where, so the dialog is its own confirmation. */
-function ShipOrderForm({ order, onShipped, onClose }: { order: Order; onShipped: () => void; onClose: () => void }) {
-  const advance = useAdvanceShipping();
-  const form = useSchemaForm(shipFormSchema, { defaultValues: { carrierChoice: '', otherCarrier: '', trackingNumber: '' } });
-  const { field } = form;
-  const choice = form.watch('carrierChoice');
-
-  const submit = form.handleSubmit((shipment) =>
-    advance.mutateAsync({ id: order._id, shippingStatus: 'shipped', ...shipment }).then(onShipped, () => undefined),
-  );
-
-  return (
-    <form noValidate aria-label="Ship the order" className="space-y-4" onSubmit={submit}>
-      <div className="rounded-lg bg-base-200 p-3 text-sm text-stone-700">
-        <p>
-          <span className="font-semibold text-stone-900">{order.orderNumber}</span> · {order.quantity} × {order.product}
-        </p>
-        <p>
-          To {order.cutomerName}, {order.adress}
-        </p>
-      </div>
-      <SelectField label="Carrier" {...field('carrierChoice')}>
-        <option value="">Choose the carrier…</option>
-        {knownCarriers.map((carrier) => (
-          <option key={carrier.name} value={carrier.name}>
-            {carrier.name}
-          </option>
-        ))}
-        <option value={otherCarrier}>Other</option>
-      </SelectField>
-      {choice === otherCarrier && <TextField label="Carrier's name" maxLength={carrierLimits.carrier} autoComplete="off" {...field('otherCarrier')} />}
-      <TextField
-        label="Tracking number (optional)"
-        maxLength={carrierLimits.trackingNumber}
-        autoComplete="off"
-        hint="Letters, digits, spaces and dashes. The customer gets it by e-mail, linked to the carrier's tracking page."
-        {...field('trackingNumber')}
-      />
-      <FormSubmit
-        label="Mark Shipped"
-        busy={advance.isPending}
-        error={advance.error?.message}
-        aside={
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={advance.isPending}>
-            Keep it
-          </button>
-        }
-      />
-    </form>
-  );
+/** What the admin is told once a parcel is on its way: the order shipped, or how much of it is still to send. */
+function shippedMessage(shipped: Order): string {
+  const left = shipped.lines.reduce((sum, line) => sum + piecesToShip(line), 0);
+  return left > 0
+    ? `Order ${shipped.orderNumber} for ${shipped.cutomerName} is partly shipped: ${pieces(left)} still to ship.`
+    : `Order ${shipped.orderNumber} for ${shipped.cutomerName} is shipped.`;
 }
 
-/** Mark Shipped: a dialog asks for the carrier and the tracking number, and sending it confirms. */
+/**
+ * Mark Shipped, for an order with pieces left to send: a dialog asks which pieces go in the parcel,
+ * the carrier and the tracking number, and sending it confirms.
+ */
 export function ShipOrderButton({ order }: { order: Order }) {
   const toast = useToast();
   const [asking, setAsking] = useState(false);
@@ -79,9 +36,9 @@ export function ShipOrderButton({ order }: { order: Order }) {
         <ShipOrderForm
           order={order}
           onClose={() => setAsking(false)}
-          onShipped={() => {
+          onShipped={(shipped) => {
             setAsking(false);
-            toast(`Order ${order.orderNumber} for ${order.cutomerName} is shipped.`);
+            toast(shippedMessage(shipped));
           }}
         />
       </Modal>

@@ -1,17 +1,17 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
+import type { Order } from '../../../../common/schemas/orders.ts';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
-import { usePayOrder } from '../api/order-queries.ts';
+import { confirmPayment, usePayOrder } from '../api/order-queries.ts';
 
-interface StripeCardFormProps<Paid> {
+interface StripeCardFormProps {
+  orderId: string;
   clientSecret: string;
   publishableKey: string;
   /** Stripe's billing details; a phone account has no address to give. */
   billing: { name: string; email?: string };
-  /** Once Stripe has authorised the card: the shop confirms what the payment pays (an order, or a checkout). */
-  confirm: (transactionId: string) => Promise<Paid>;
-  onPaid: (paid: Paid) => void;
+  onPaid: (paid: Order) => void;
   done: boolean;
 }
 
@@ -21,7 +21,7 @@ const stripeFor = (key: string) => {
   return stripes.get(key)!;
 };
 
-function CardForm<Paid>({ clientSecret, billing, confirm, onPaid, done }: Omit<StripeCardFormProps<Paid>, 'publishableKey'>) {
+function CardForm({ orderId, clientSecret, billing, onPaid, done }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardError, setCardError] = useState<string>();
@@ -31,7 +31,7 @@ function CardForm<Paid>({ clientSecret, billing, confirm, onPaid, done }: Omit<S
     // Stripe authorises the card; the server then checks the payment with Stripe and captures it.
     const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: billing } });
     if (error) throw new Error(error.message ?? 'The card was not accepted.');
-    return confirm(paymentIntent.id);
+    return confirmPayment(orderId, paymentIntent.id);
   }, onPaid);
 
   function submit(event: FormEvent) {
@@ -51,7 +51,7 @@ function CardForm<Paid>({ clientSecret, billing, confirm, onPaid, done }: Omit<S
 }
 
 /** Stripe Elements' card field, loaded only when the shop takes cards through Stripe. */
-export default function StripeCardForm<Paid>({ publishableKey, ...props }: StripeCardFormProps<Paid>) {
+export default function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>
       <CardForm {...props} />

@@ -1,0 +1,31 @@
+import { formatUsd } from '../../../../common/money.ts';
+import type { OrderLine } from '../../../../common/schemas/orders.ts';
+
+/** What became of a line's pieces, once anything did: "2 shipped · 1 refunded". */
+export function linePiecesProgress(line: OrderLine): string | undefined {
+  const parts = [line.shippedQuantity > 0 && `${line.shippedQuantity} shipped`, line.refundedQuantity > 0 && `${line.refundedQuantity} refunded`].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/**
+ * An order's lines inside its row of My Orders, in words only (the row shows the first picture): the
+ * pieces, the name, the line's price, and what was shipped or refunded of it.
+ */
+export function CompactOrderLines({ lines, label }: { lines: readonly OrderLine[]; label: string }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-base-200 rounded-lg bg-base-200/60 px-3 text-sm">
+      {lines.map((line) => {
+        const progress = linePiecesProgress(line);
+        return (
+          <li key={line.lineId} className="flex items-baseline justify-between gap-3 py-1.5">
+            <span className="min-w-0 text-stone-800 [overflow-wrap:anywhere]">
+              <span className="whitespace-nowrap text-stone-600">{line.quantity} ×</span> {line.product}
+              {progress && <span className="ml-2 whitespace-nowrap text-xs text-stone-600">{progress}</span>}
+            </span>
+            <span className="shrink-0 text-stone-900">{formatUsd(line.price)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
