@@ -193,6 +193,26 @@ describe(`checking out a cart of three lines (${testDialect})`, () => {
       [plane.id, 2],
     ]);
   });
+
+  it('answers the same open order when the same cart is checked out to the same place again, and a new one once the cart changed', async () => {
+    const buyer = await customerWithThreeLines();
+    const first = await checkedOut(app(), buyer);
+    // Back from the payment page, then Continue again.
+    const again = await checkedOut(app(), buyer);
+    expect(again).toEqual(first);
+
+    clock.advance(1000);
+    const elsewhere = await checkOut(app(), buyer, { ...delivery, shippingAddress: { ...deliveryAddress, line1: '9 Mortise Lane' } });
+    expect(elsewhere.statusCode).toBe(201);
+    expect(elsewhere.json<Order>()._id).not.toBe(first._id);
+
+    await added(app(), buyer, chisel.id, 1);
+    clock.advance(1000);
+    const changed = await checkedOut(app(), buyer);
+    expect(changed._id).not.toBe(first._id);
+    expect(changed.lines.map((line) => line.quantity)).toEqual([4, 1, 2]);
+    expect((await ordersOf(buyer)).map((listed) => listed._id)).toEqual([changed._id, elsewhere.json<Order>()._id, first._id]);
+  });
 });
 
 describe('the specification’s calls, for an order of three lines', () => {

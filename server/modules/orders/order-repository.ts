@@ -341,6 +341,20 @@ export function createOrderRepository(db: Database) {
     listAll: (filter: OrderFilter, pageOf: Page) => page(filter, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
 
+    /** The customer's newest order placed by the cart's checkout that is still open and unpaid, with its lines. */
+    async lastOpenCartOrder(userId: string): Promise<ListedOrderRow | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('placed_from_cart', '=', 1)
+        .where(stageConditions.unpaid)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && (await withLines([row]))[0];
+    },
+
     /** The phone and address of the customer's last order, to fill the next checkout's form with. */
     lastDelivery(userId: string) {
       return db

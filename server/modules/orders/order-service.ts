@@ -323,9 +323,16 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       );
     },
 
-    /** The cart's checkout: one unpaid order of every line of the cart (priced by the server from it), to the phone and address given. */
+    /**
+     * The cart's checkout: one unpaid order of every line of the cart (priced by the server from it),
+     * to the phone and address given. Checking out the same cart to the same place again (Back from
+     * the payment page, then Continue) answers the order placed then, rather than a second one.
+     */
     async placeFromCart(viewer: SignedInUser, lines: readonly PricedLine[], delivery: CartCheckoutInput): Promise<Order> {
-      return placeLines(viewer, lines, { phone: delivery.phone, address: shippingColumns(delivery.shippingAddress) }, true);
+      const address = shippingColumns(delivery.shippingAddress);
+      const open = await orders.lastOpenCartOrder(viewer.id);
+      if (open && sameCheckout(open, lines, { phone: delivery.phone, address })) return toOrder(open, open.lines);
+      return placeLines(viewer, lines, { phone: delivery.phone, address }, true);
     },
 
     /** The phone and address to fill the checkout's form with: those of the customer's last order (its address, when it was structured). */
@@ -636,6 +643,18 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       return current(id);
     },
   };
+}
+
+/** Whether an open order is this checkout again: the same lines at the same prices, to the same phone and address. */
+function sameCheckout(open: ListedOrderRow, lines: readonly PricedLine[], delivery: { phone: string; address: ShippingAddressColumns & { adress: string } }): boolean {
+  const sameLines =
+    open.lines.length === lines.length &&
+    open.lines.every((line, index) => {
+      const wanted = lines[index]!;
+      return line.product_id === wanted.productId && line.quantity === wanted.quantity && line.unit_price_cents === wanted.unitPriceCents;
+    });
+  const sameAddress = Object.entries(delivery.address).every(([column, value]) => open[column as keyof typeof delivery.address] === value);
+  return sameLines && open.phone === delivery.phone && sameAddress;
 }
 
 /** Who paid an order, for those who act on it being paid (the cart empties itself of what a cart order bought). */
