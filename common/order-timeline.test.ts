@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderTimeline } from './order-timeline.ts';
 import type { Order, OrderShipment } from './schemas/orders.ts';
-
-const line = (lineId: string, product: string, quantity: number, unitPrice: number) => ({
-  lineId,
-  productId: `product-${lineId}`,
-  product,
-  img: '',
-  unitPrice,
-  quantity,
-  price: unitPrice * quantity,
-  shippedQuantity: 0,
-  refundedQuantity: 0,
-  restockedQuantity: 0,
-});
+import { orderLine as line } from './test/order-fixtures.ts';
 
 const placed: Order = {
   _id: 'order-1',
@@ -34,7 +22,7 @@ const placed: Order = {
   refundedAmount: 0,
   refundStatus: 'none',
   restockedQuantity: 0,
-  lines: [line('l1', 'Marking gauge', 3, 48), line('l2', 'Scratch awl', 1, 20)],
+  lines: [line('l1', 'Marking gauge', 48, 3), line('l2', 'Scratch awl', 20, 1)],
   totals: { subtotal: 164, shipping: 0, discount: 0, tax: 0, total: 164, currency: 'USD' },
 };
 

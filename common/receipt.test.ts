@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { receiptDate, receiptFileName, receiptOf, receiptSums } from './receipt.ts';
-import type { Order, OrderLine } from './schemas/orders.ts';
+import type { Order } from './schemas/orders.ts';
 import { shopIdentity } from './shop-identity.ts';
-
-/** A line as the wire has it, nothing of it shipped or refunded. */
-const line = (lineId: string, product: string, unitPrice: number, quantity: number): OrderLine => ({
-  lineId,
-  productId: `product-${lineId}`,
-  product,
-  img: `/images/products/${lineId}.webp`,
-  unitPrice,
-  quantity,
-  price: unitPrice * quantity,
-  shippedQuantity: 0,
-  refundedQuantity: 0,
-  restockedQuantity: 0,
-});
+import { orderLine as line } from './test/order-fixtures.ts';
 
 /** A cart of two tools, paid: $144 + $64, with $9.50 of shipping, $5 off and $16.64 of tax. */
 const paid: Order = {

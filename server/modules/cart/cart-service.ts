@@ -7,16 +7,8 @@ import type { Clock } from '../../clock.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
+import type { PricedLine } from '../orders/order-service.ts';
 import type { CartProductRow, CartRepository, MergedLine } from './cart-repository.ts';
-
-/** A line of a cart ready to check out, priced by the server now: what a checkout is opened with. */
-export interface PricedLine {
-  productId: string;
-  name: string;
-  img: string;
-  unitPriceCents: number;
-  quantity: number;
-}
 
 const stockOf = (product: CartProductRow): Stock => ({ minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
 

@@ -5,6 +5,7 @@ import type { OrderDetails } from '../../../common/schemas/order-details.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, cartOf, checkOut, checkedOut, delivery, deliveryAddress, deliveryOnOneLine } from '../../test/cart-checkout.ts';
+import { addThreeTools, fillCart, threeLines } from '../../test/multi-line-orders.ts';
 import {
   addProduct,
   authorise,
@@ -38,9 +39,7 @@ let plane: TestProduct;
 beforeAll(async () => {
   clock = createTestClock(new Date());
   people = await createShopWithPeople({ clock, jobs: { startRunner: false } });
-  chisel = await addProduct(people.shop.db, { name: 'Bevel-edge chisel', priceCents: 2450, minQuantity: 1, availQuantity: 400 });
-  mallet = await addProduct(people.shop.db, { name: 'Joiner’s mallet', priceCents: 6400, minQuantity: 1, availQuantity: 300 });
-  plane = await addProduct(people.shop.db, { name: 'Smoothing plane', priceCents: 17500, minQuantity: 2, availQuantity: 100 });
+  ({ chisel, mallet, plane } = await addThreeTools(people.shop.db, { planeMinQuantity: 2 }));
 });
 afterAll(() => people?.shop.close());
 
@@ -50,25 +49,10 @@ const db = () => people.shop.db;
 /** A customer of their own, so that each test's orders and cart are its own. */
 const customer = () => signUp(app(), 'Cart Customer');
 
-/** Adds the lines a moment apart, as a person does: the cart, and so the order, lists them in that order. */
-async function fillCart(buyer: TestAccount, lines: readonly (readonly [TestProduct, number])[]) {
-  for (const [product, quantity] of lines) {
-    await added(app(), buyer, product.id, quantity);
-    clock.advance(1000);
-  }
-}
-
-/** 3 chisels, 1 mallet and 2 planes: $73.50 + $64.00 + $350.00 = $487.50. */
-const threeLines = () =>
-  [
-    [chisel, 3],
-    [mallet, 1],
-    [plane, 2],
-  ] as const;
-
+/** A customer of their own with 3 chisels, 1 mallet and 2 planes in the cart ($487.50), not checked out yet. */
 async function customerWithThreeLines() {
   const buyer = await customer();
-  await fillCart(buyer, threeLines());
+  await fillCart(app(), clock, buyer, threeLines({ chisel, mallet, plane }));
   return buyer;
 }
 
@@ -139,7 +123,7 @@ describe(`checking out a cart of three lines (${testDialect})`, () => {
     const order = await checkedOut(app(), buyer);
     // Added after the checkout: not part of the order, so it stays in the cart.
     const gouge = await addProduct(db(), { name: 'Carving gouge', priceCents: 3300, minQuantity: 1, availQuantity: 20 });
-    await fillCart(buyer, [[gouge, 1]]);
+    await fillCart(app(), clock, buyer, [[gouge, 1]]);
     const before = await stocks(chisel, mallet, plane, gouge);
 
     const intent = await createIntent(app(), buyer, order._id);
@@ -292,7 +276,7 @@ describe('a line short of stock when the order is paid', () => {
       await addProduct(db(), { name: 'Card scraper', priceCents: 900, minQuantity: 1, availQuantity: 50 }),
       await addProduct(db(), { name: 'Cabinet rasp', priceCents: 3100, minQuantity: 1, availQuantity: 50 }),
     ];
-    await fillCart(buyer, [
+    await fillCart(app(), clock, buyer, [
       [tools[0]!, 2],
       [tools[1]!, 4],
       [tools[2]!, 3],

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetails } from '../../../common/schemas/order-details.ts';
-import type { Order, OrderLine } from '../../../common/schemas/orders.ts';
+import type { Order } from '../../../common/schemas/orders.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, checkedOut, deliveryOnOneLine } from '../../test/cart-checkout.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
-import { addProduct, call, payOrder, readOrder, type TestProduct } from '../../test/ordering.ts';
+import { addThreeTools, paidThreeLineOrder, type ThreeTools } from '../../test/multi-line-orders.ts';
+import { call, readOrder } from '../../test/ordering.ts';
 import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
 
@@ -16,40 +17,19 @@ import { testDialect } from '../../test/test-database.ts';
  */
 let clock: TestClock;
 let people: ShopWithPeople;
-/** $24.50, $64.00 and $175.00 a piece. */
-let chisel: TestProduct;
-let mallet: TestProduct;
-let plane: TestProduct;
+let tools: ThreeTools;
 
 beforeAll(async () => {
   clock = createTestClock(new Date());
   people = await createShopWithPeople({ clock, jobs: { pollIntervalMs: 50 } });
-  chisel = await addProduct(people.shop.db, { name: 'Bevel-edge chisel', priceCents: 2450, minQuantity: 1, availQuantity: 400 });
-  mallet = await addProduct(people.shop.db, { name: 'Joiner’s mallet', priceCents: 6400, minQuantity: 1, availQuantity: 300 });
-  plane = await addProduct(people.shop.db, { name: 'Smoothing plane', priceCents: 17500, minQuantity: 1, availQuantity: 100 });
+  tools = await addThreeTools(people.shop.db);
 });
 afterAll(() => people?.shop.close());
 
 const app = () => people.shop.app;
 
-/** A paid order of 3 chisels, 1 mallet and 2 planes ($487.50), placed through the cart of a customer of its own. */
-async function paidThreeLineOrder(): Promise<{ buyer: TestAccount; order: Order; chiselLine: OrderLine; malletLine: OrderLine; planeLine: OrderLine }> {
-  const buyer = await signUp(app(), 'Carol Customer');
-  for (const [product, quantity] of [
-    [chisel, 3],
-    [mallet, 1],
-    [plane, 2],
-  ] as const) {
-    await added(app(), buyer, product.id, quantity);
-    clock.advance(1000);
-  }
-  const placed = await checkedOut(app(), buyer);
-  await payOrder(app(), buyer, placed._id);
-  const order = await readOrder(app(), buyer, placed._id);
-  const [chiselLine, malletLine, planeLine] = order.lines as [OrderLine, OrderLine, OrderLine];
-  expect([chiselLine.productId, malletLine.productId, planeLine.productId]).toEqual([chisel.id, mallet.id, plane.id]);
-  return { buyer, order, chiselLine, malletLine, planeLine };
-}
+/** A paid order of three lines (`../../test/multi-line-orders.ts`), of a customer of its own. */
+const paidOrder = () => paidThreeLineOrder(app(), clock, tools);
 
 /** The admin's parcel (or, given `as`, someone else's: undefined for no one signed in). */
 function ship(order: Order, body: object, as: { who: TestAccount | undefined } = { who: people.admin }) {
@@ -85,7 +65,7 @@ async function details(order: Order, who: TestAccount) {
 
 describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
   it('ships two lines, then the rest: partly shipped, then shipped, then delivered, each parcel mailed and on the order’s page', async () => {
-    const { buyer, order, chiselLine, malletLine, planeLine } = await paidThreeLineOrder();
+    const { buyer, order, chiselLine, malletLine, planeLine } = await paidOrder();
     expect(order).toMatchObject({ stage: 'to-ship', shippingStatus: 'pending' });
 
     // The first parcel: all the chisels and one plane.
@@ -211,7 +191,7 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
   });
 
   it('is for admins only: 403 for customers, the order’s own included, 401 without signing in', async () => {
-    const { buyer, order } = await paidThreeLineOrder();
+    const { buyer, order } = await paidOrder();
     for (const [who, status] of [
       [buyer, 403],
       [people.oscar, 403],
@@ -225,9 +205,9 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
   });
 
   it('refuses an unpaid order, and a line that is not the order’s', async () => {
-    const { order } = await paidThreeLineOrder();
+    const { order } = await paidOrder();
     const buyer = await signUp(app(), 'Unpaid Customer');
-    await added(app(), buyer, chisel.id, 1);
+    await added(app(), buyer, tools.chisel.id, 1);
     const unpaid = await checkedOut(app(), buyer);
 
     const notPaid = await ship(unpaid, { carrier: 'UPS' });
@@ -244,7 +224,7 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
 
 describe('pieces refunded by line', () => {
   it('are not left to ship: the parcel of what is left holds the rest only, and ends the order shipped', async () => {
-    const { buyer, order, chiselLine, malletLine, planeLine } = await paidThreeLineOrder();
+    const { buyer, order, chiselLine, malletLine, planeLine } = await paidOrder();
     const refunded = await refundLines(order, [{ lineId: chiselLine.lineId, quantity: 2 }, { lineId: malletLine.lineId, quantity: 1 }], true);
     expect(refunded.statusCode, refunded.body).toBe(201);
     expect(refunded.json()).toMatchObject({ stage: 'to-ship', refundedAmount: 113 });
@@ -277,7 +257,7 @@ describe('pieces refunded by line', () => {
   });
 
   it('end a partly shipped order shipped when they are all that was left to send', async () => {
-    const { buyer, order, chiselLine, malletLine, planeLine } = await paidThreeLineOrder();
+    const { buyer, order, chiselLine, malletLine, planeLine } = await paidOrder();
     expect((await ship(order, { carrier: 'UPS', lines: [{ lineId: chiselLine.lineId, quantity: 3 }] })).json()).toMatchObject({ stage: 'partly-shipped' });
 
     const refunded = await refundLines(order, [{ lineId: malletLine.lineId, quantity: 1 }, { lineId: planeLine.lineId, quantity: 2 }], false);
@@ -292,7 +272,7 @@ describe('pieces refunded by line', () => {
   });
 
   it('PATCH shipped still sends every piece left, as one parcel', async () => {
-    const { order, chiselLine, planeLine } = await paidThreeLineOrder();
+    const { order, chiselLine, planeLine } = await paidOrder();
     await refundLines(order, [{ lineId: planeLine.lineId, quantity: 1 }], false);
     await ship(order, { carrier: 'UPS', lines: [{ lineId: chiselLine.lineId, quantity: 1 }] });
 

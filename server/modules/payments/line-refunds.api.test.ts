@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetails } from '../../../common/schemas/order-details.ts';
-import type { Order, OrderLine } from '../../../common/schemas/orders.ts';
+import type { Order } from '../../../common/schemas/orders.ts';
 import type { RefundResult } from '../../../common/schemas/refunds.ts';
-import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { added, checkedOut } from '../../test/cart-checkout.ts';
-import { addProduct, call, localPayment, payOrder, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
+import { addThreeTools, type PaidThreeLineOrder, paidThreeLineOrder } from '../../test/multi-line-orders.ts';
+import { call, localPayment, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
 
@@ -25,42 +25,15 @@ let plane: TestProduct;
 beforeAll(async () => {
   clock = createTestClock(new Date());
   people = await createShopWithPeople({ clock, jobs: { startRunner: false } });
-  chisel = await addProduct(people.shop.db, { name: 'Bevel-edge chisel', priceCents: 2450, minQuantity: 1, availQuantity: 400 });
-  mallet = await addProduct(people.shop.db, { name: 'Joiner’s mallet', priceCents: 6400, minQuantity: 1, availQuantity: 300 });
-  plane = await addProduct(people.shop.db, { name: 'Smoothing plane', priceCents: 17500, minQuantity: 1, availQuantity: 100 });
+  ({ chisel, mallet, plane } = await addThreeTools(people.shop.db));
 });
 afterAll(() => people?.shop.close());
 
 const app = () => people.shop.app;
 const db = () => people.shop.db;
 
-interface PaidOrder {
-  buyer: TestAccount;
-  order: Order;
-  transactionId: string;
-  chiselLine: OrderLine;
-  malletLine: OrderLine;
-  planeLine: OrderLine;
-}
-
-/** A paid order of 3 chisels, 1 mallet and 2 planes ($487.50), placed through the cart of a customer of its own. */
-async function paidThreeLineOrder(): Promise<PaidOrder> {
-  const buyer = await signUp(app(), 'Carol Customer');
-  for (const [product, quantity] of [
-    [chisel, 3],
-    [mallet, 1],
-    [plane, 2],
-  ] as const) {
-    await added(app(), buyer, product.id, quantity);
-    clock.advance(1000);
-  }
-  const placed = await checkedOut(app(), buyer);
-  const transactionId = await payOrder(app(), buyer, placed._id);
-  const order = await readOrder(app(), buyer, placed._id);
-  const [chiselLine, malletLine, planeLine] = order.lines as [OrderLine, OrderLine, OrderLine];
-  expect([chiselLine.productId, malletLine.productId, planeLine.productId]).toEqual([chisel.id, mallet.id, plane.id]);
-  return { buyer, order, transactionId, chiselLine, malletLine, planeLine };
-}
+/** A paid order of three lines (`../../test/multi-line-orders.ts`), of a customer of its own. */
+const paidOrder = () => paidThreeLineOrder(app(), clock, { chisel, mallet, plane });
 
 interface LineRefundBody {
   lines: { lineId: string; quantity: number }[];
@@ -89,16 +62,16 @@ async function atProcessor(transactionId: string) {
 }
 
 /** Nothing about the order's money, pieces or stock, here or at the processor, has changed since `before`. */
-async function expectUnchanged(paid: PaidOrder, before: { order: Order; stocks: number[]; processor: Awaited<ReturnType<typeof atProcessor>> }) {
+async function expectUnchanged(paid: PaidThreeLineOrder, before: { order: Order; stocks: number[]; processor: Awaited<ReturnType<typeof atProcessor>> }) {
   expect(await readOrder(app(), paid.buyer, paid.order._id)).toEqual(before.order);
   expect(await stocks()).toEqual(before.stocks);
   expect(await atProcessor(paid.transactionId)).toEqual(before.processor);
 }
-const snapshot = async (paid: PaidOrder) => ({ order: await readOrder(app(), paid.buyer, paid.order._id), stocks: await stocks(), processor: await atProcessor(paid.transactionId) });
+const snapshot = async (paid: PaidThreeLineOrder) => ({ order: await readOrder(app(), paid.buyer, paid.order._id), stocks: await stocks(), processor: await atProcessor(paid.transactionId) });
 
 describe(`refunding an order of three lines by line (${testDialect})`, () => {
   it('gives back the unit price of each piece, puts them back in stock when asked, and says so on the line', async () => {
-    const paid = await paidThreeLineOrder();
+    const paid = await paidOrder();
     const { order, chiselLine, planeLine, transactionId } = paid;
     const [chisels, mallets, planes] = await stocks();
 
@@ -141,7 +114,7 @@ describe(`refunding an order of three lines by line (${testDialect})`, () => {
   });
 
   it('refunds several lines at once, each at its own price', async () => {
-    const paid = await paidThreeLineOrder();
+    const paid = await paidOrder();
     const { order, chiselLine, malletLine, planeLine, transactionId } = paid;
     const [chisels, mallets, planes] = await stocks();
 
@@ -171,7 +144,7 @@ describe(`refunding an order of three lines by line (${testDialect})`, () => {
   });
 
   it('refuses more pieces than are left of a line, naming it, and changes nothing', async () => {
-    const paid = await paidThreeLineOrder();
+    const paid = await paidOrder();
     const { order, chiselLine, malletLine } = paid;
     expect((await refundLines(order, { lines: [{ lineId: chiselLine.lineId, quantity: 2 }], restock: true })).statusCode).toBe(201);
     const before = await snapshot(paid);
@@ -205,8 +178,8 @@ describe(`refunding an order of three lines by line (${testDialect})`, () => {
   });
 
   it('refuses a line of another order', async () => {
-    const paid = await paidThreeLineOrder();
-    const other = await paidThreeLineOrder();
+    const paid = await paidOrder();
+    const other = await paidOrder();
     const before = await snapshot(paid);
     const res = await refundLines(paid.order, { lines: [{ lineId: other.chiselLine.lineId, quantity: 1 }], restock: true });
     expect(res.statusCode).toBe(409);
@@ -218,7 +191,7 @@ describe(`refunding an order of three lines by line (${testDialect})`, () => {
 
 describe('refunding an order of three lines by amount', () => {
   it('refuses to put pieces back in stock, which it cannot place on a line (RESTOCK_NEEDS_LINES), and changes nothing', async () => {
-    const paid = await paidThreeLineOrder();
+    const paid = await paidOrder();
     const before = await snapshot(paid);
     const res = await refundAmount(paid.order, { amount: 24.5, restock: 1 });
     expect(res.statusCode).toBe(409);
@@ -227,7 +200,7 @@ describe('refunding an order of three lines by amount', () => {
   });
 
   it('gives back an amount without restock, leaving every line’s pieces refundable up to what money is left', async () => {
-    const paid = await paidThreeLineOrder();
+    const paid = await paidOrder();
     const { order, chiselLine, planeLine, transactionId } = paid;
     const res = await refundAmount(order, { amount: 100, restock: 0 });
     expect(res.statusCode, res.body).toBe(201);
@@ -249,7 +222,7 @@ describe('refunding an order of three lines by amount', () => {
 
 describe('the same idempotency key again', () => {
   it('answers the same refund, made once at the processor', async () => {
-    const paid = await paidThreeLineOrder();
+    const paid = await paidOrder();
     const { order, malletLine, transactionId } = paid;
     const mallets = await stockOf(db(), mallet.id);
     const body = { lines: [{ lineId: malletLine.lineId, quantity: 1 }], restock: true, idempotencyKey: randomUUID() };

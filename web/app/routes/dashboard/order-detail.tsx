@@ -19,7 +19,7 @@ import { dateTime } from '../../../lib/date-format.ts';
 import { countOf, pieces } from '../../../../common/plurals.ts';
 import { OrderLinesTable } from '../../../features/orders/components/order-lines-table.tsx';
 import { itemsInWords, OrderShipments } from '../../../features/orders/components/order-shipments.tsx';
-import { OrderTotalsList } from '../../../features/orders/components/order-totals.tsx';
+import { OrderTotalsList, Row } from '../../../features/orders/components/order-totals.tsx';
 
 /** Back to the list this person reached the order from: their own orders, or the shop's. */
 function BackLink({ forAdmin }: { forAdmin: boolean }) {
@@ -38,15 +38,6 @@ function Card({ title, id, className = '', children }: { title: string; id: stri
       </h2>
       <div className="mt-4">{children}</div>
     </section>
-  );
-}
-
-function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-base-300 pt-3 text-base' : ''}`}>
-      <dt className={strong ? 'font-medium text-stone-800' : 'text-stone-600'}>{label}</dt>
-      <dd className={`text-right ${strong ? 'font-semibold text-stone-900' : 'text-stone-900'}`}>{children}</dd>
-    </div>
   );
 }
 

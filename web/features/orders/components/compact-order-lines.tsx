@@ -1,11 +1,6 @@
 import { formatUsd } from '../../../../common/money.ts';
 import type { OrderLine } from '../../../../common/schemas/orders.ts';
-
-/** What became of a line's pieces, once anything did: "2 shipped · 1 refunded". */
-export function linePiecesProgress(line: OrderLine): string | undefined {
-  const parts = [line.shippedQuantity > 0 && `${line.shippedQuantity} shipped`, line.refundedQuantity > 0 && `${line.refundedQuantity} refunded`].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : undefined;
-}
+import { linePiecesProgress } from './line-pieces-progress.tsx';
 
 /**
  * An order's lines inside its row of My Orders, in words only (the row shows the first picture): the

@@ -1,4 +1,4 @@
-import { type ComponentProps, useId } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
 interface LinePiecesFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
   /** The line's product, the field's visible label. */
@@ -48,5 +48,19 @@ export function LinePiecesField({ product, purpose, note, most, error, ...input 
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * The lines of such a dialog (LinePiecesField each) under their legend, then the form's message when
+ * no piece was picked or, without one, `hint`: shipping and refunding by item pick pieces alike.
+ */
+export function LinePiecesFieldset({ legend, error, hint, children }: { legend: string; error?: string | undefined; hint?: string | undefined; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
+      <ul className="divide-y divide-base-300">{children}</ul>
+      {error ? <p className="text-sm font-medium text-error">{error}</p> : hint && <p className="text-sm text-stone-600">{hint}</p>}
+    </fieldset>
   );
 }

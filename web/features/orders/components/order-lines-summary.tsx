@@ -1,5 +1,5 @@
 import type { OrderLine } from '../../../../common/schemas/orders.ts';
-import { linePiecesProgress } from './compact-order-lines.tsx';
+import { LinePiecesProgress } from './line-pieces-progress.tsx';
 import { OrderLineThumbnail } from './order-line-thumbnail.tsx';
 
 /**
@@ -9,20 +9,17 @@ import { OrderLineThumbnail } from './order-line-thumbnail.tsx';
 export function OrderLinesSummary({ lines, label }: { lines: readonly OrderLine[]; label: string }) {
   return (
     <ul aria-label={label} className="space-y-2">
-      {lines.map((line) => {
-        const progress = linePiecesProgress(line);
-        return (
-          <li key={line.lineId} className="flex items-center gap-3">
-            <OrderLineThumbnail img={line.img} className="h-9 w-12" />
-            <div className="min-w-0 text-sm">
-              <p className="text-stone-900 [overflow-wrap:anywhere]">
-                {line.product} <span className="whitespace-nowrap text-stone-600">× {line.quantity}</span>
-              </p>
-              {progress && <p className="text-xs text-stone-600">{progress}</p>}
-            </div>
-          </li>
-        );
-      })}
+      {lines.map((line) => (
+        <li key={line.lineId} className="flex items-center gap-3">
+          <OrderLineThumbnail img={line.img} className="h-9 w-12" />
+          <div className="min-w-0 text-sm">
+            <p className="text-stone-900 [overflow-wrap:anywhere]">
+              {line.product} <span className="whitespace-nowrap text-stone-600">× {line.quantity}</span>
+            </p>
+            <LinePiecesProgress line={line} />
+          </div>
+        </li>
+      ))}
     </ul>
   );
 }

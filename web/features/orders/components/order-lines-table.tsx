@@ -1,6 +1,6 @@
 import { formatUsd } from '../../../../common/money.ts';
 import type { OrderLine } from '../../../../common/schemas/orders.ts';
-import { linePiecesProgress } from './compact-order-lines.tsx';
+import { LinePiecesProgress } from './line-pieces-progress.tsx';
 import { OrderLineThumbnail } from './order-line-thumbnail.tsx';
 
 /**
@@ -28,26 +28,23 @@ export function OrderLinesTable({ lines }: { lines: readonly OrderLine[] }) {
         </tr>
       </thead>
       <tbody className="divide-y divide-base-300">
-        {lines.map((line) => {
-          const progress = linePiecesProgress(line);
-          return (
-            <tr key={line.lineId} className="align-top">
-              <td className="py-3">
-                <div className="flex items-start gap-3">
-                  <OrderLineThumbnail img={line.img} className="h-12 w-16" />
-                  <div className="min-w-0">
-                    <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{line.product}</p>
-                    <p className="text-stone-600 sm:hidden">{formatUsd(line.unitPrice)} each</p>
-                    {progress && <p className="text-xs text-stone-600">{progress}</p>}
-                  </div>
+        {lines.map((line) => (
+          <tr key={line.lineId} className="align-top">
+            <td className="py-3">
+              <div className="flex items-start gap-3">
+                <OrderLineThumbnail img={line.img} className="h-12 w-16" />
+                <div className="min-w-0">
+                  <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{line.product}</p>
+                  <p className="text-stone-600 sm:hidden">{formatUsd(line.unitPrice)} each</p>
+                  <LinePiecesProgress line={line} />
                 </div>
-              </td>
-              <td className="py-3 pl-3 text-right text-stone-900">{line.quantity}</td>
-              <td className="hidden py-3 pl-3 text-right text-stone-900 sm:table-cell">{formatUsd(line.unitPrice)}</td>
-              <td className="py-3 pl-3 text-right font-medium text-stone-900">{formatUsd(line.price)}</td>
-            </tr>
-          );
-        })}
+              </div>
+            </td>
+            <td className="py-3 pl-3 text-right text-stone-900">{line.quantity}</td>
+            <td className="hidden py-3 pl-3 text-right text-stone-900 sm:table-cell">{formatUsd(line.unitPrice)}</td>
+            <td className="py-3 pl-3 text-right font-medium text-stone-900">{formatUsd(line.price)}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

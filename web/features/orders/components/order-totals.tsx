@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { formatUsd } from '../../../../common/money.ts';
 import type { OrderTotals } from '../../../../common/schemas/orders.ts';
 
-function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+/** One label and its figure in a <dl> of an order's page; `strong` for the total, ruled off above. */
+export function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
   return (
     <div className={`flex justify-between gap-4 ${strong ? 'border-t border-base-300 pt-3 text-base' : ''}`}>
       <dt className={strong ? 'font-medium text-stone-800' : 'text-stone-600'}>{label}</dt>

@@ -1,27 +1,18 @@
 import { useMemo } from 'react';
 import { formatUsd } from '../../../../common/money.ts';
 import { pieces } from '../../../../common/plurals.ts';
-import type { Order } from '../../../../common/schemas/orders.ts';
-import { refundFormSchema, refundLimits } from '../../../../common/schemas/refunds.ts';
-import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
+import { refundFormSchema } from '../../../../common/schemas/refunds.ts';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { type PendingRefund, stockSentence } from './pending-refund.ts';
-
-interface RefundByAmountFormProps {
-  order: Order;
-  /** US dollars left to refund of the order, the most this form takes. */
-  left: number;
-  hidden: boolean;
-  onReview: (refund: PendingRefund) => void;
-  onClose: () => void;
-}
+import { stockSentence } from './pending-refund.ts';
+import { RefundFormFrame, type RefundFormProps, RefundReasonField, RestockCheckbox } from './refund-form-parts.tsx';
 
 /**
  * Refund by amount: any sum up to what is left (all of it, to start with), and why. Only an order of
  * one line can have its pieces returned to stock this way, as the server takes it: with more lines a
  * sum does not say whose pieces came back, and a refund by item does.
  */
-export function RefundByAmountForm({ order, left, hidden, onReview, onClose }: RefundByAmountFormProps) {
+export function RefundByAmountForm({ order, left, hidden, onReview, onClose }: RefundFormProps) {
   const [line] = order.lines;
   const restockable = order.lines.length === 1 && line?.productId ? line.quantity - line.restockedQuantity : 0;
   const schema = useMemo(() => refundFormSchema(left), [left]);
@@ -34,7 +25,7 @@ export function RefundByAmountForm({ order, left, hidden, onReview, onClose }: R
   });
 
   return (
-    <form noValidate hidden={hidden} aria-label="Refund form" className="space-y-5" onSubmit={review}>
+    <RefundFormFrame hidden={hidden} onSubmit={review} onClose={onClose}>
       <TextField
         label="Amount to refund (US dollars)"
         type="number"
@@ -45,23 +36,12 @@ export function RefundByAmountForm({ order, left, hidden, onReview, onClose }: R
         hint={`Up to ${formatUsd(left)} is left to refund.`}
         {...field('amount', { valueAsNumber: true })}
       />
-      <TextAreaField label="Reason" hint="The customer reads this in the refund e-mail." rows={3} maxLength={refundLimits.reason} {...field('reason')} />
+      <RefundReasonField {...field('reason')} />
       {restockable > 0 ? (
-        <label className="flex cursor-pointer items-center gap-3 text-stone-800">
-          <input type="checkbox" className="checkbox checkbox-sm" {...form.register('restock')} />
-          Return {pieces(restockable)} to stock
-        </label>
+        <RestockCheckbox {...form.register('restock')}>Return {pieces(restockable)} to stock</RestockCheckbox>
       ) : (
         order.lines.length > 1 && <p className="text-sm text-stone-600">To return pieces to stock, refund by item.</p>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary">
-          Continue
-        </button>
-      </div>
-    </form>
+    </RefundFormFrame>
   );
 }

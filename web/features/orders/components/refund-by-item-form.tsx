@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../common/money.ts';
 import { lineRefundFormSchema } from '../../../../common/schemas/order-forms.ts';
-import type { Order, OrderLine } from '../../../../common/schemas/orders.ts';
-import { refundLimits } from '../../../../common/schemas/refunds.ts';
-import { TextAreaField } from '../../../components/ui/form-field.tsx';
+import type { OrderLine } from '../../../../common/schemas/orders.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { LinePiecesField } from './line-pieces-field.tsx';
-import { type PendingRefund, stockSentence } from './pending-refund.ts';
+import { LinePiecesField, LinePiecesFieldset } from './line-pieces-field.tsx';
+import { stockSentence } from './pending-refund.ts';
+import { RefundFormFrame, type RefundFormProps, RefundReasonField, RestockCheckbox } from './refund-form-parts.tsx';
 
 /** Pieces of a line not paid back yet: what a refund by item can still take of it. */
 const refundablePieces = (line: OrderLine) => line.quantity - line.refundedQuantity;
@@ -14,21 +13,12 @@ const refundablePieces = (line: OrderLine) => line.quantity - line.refundedQuant
 /** A number typed into a line's field, as pieces: anything but a whole number above 0 counts as none. */
 const picked = (quantity: number | undefined) => (quantity !== undefined && Number.isInteger(quantity) && quantity > 0 ? quantity : 0);
 
-interface RefundByItemFormProps {
-  order: Order;
-  /** US dollars left to refund of the order: the server gives back no more, whatever the pieces cost. */
-  left: number;
-  hidden: boolean;
-  onReview: (refund: PendingRefund) => void;
-  onClose: () => void;
-}
-
 /**
  * Refund by item: how many pieces of each line are paid back (none to start with, at most those not
  * refunded yet), whether they go back to stock, and why. The amount is reckoned as the server does,
  * from the price each piece was bought for, and shown as the pieces are typed.
  */
-export function RefundByItemForm({ order, left, hidden, onReview, onClose }: RefundByItemFormProps) {
+export function RefundByItemForm({ order, left, hidden, onReview, onClose }: RefundFormProps) {
   const lines = useMemo(() => order.lines.filter((line) => refundablePieces(line) > 0), [order.lines]);
   const schema = useMemo(() => lineRefundFormSchema(lines.map((line) => ({ lineId: line.lineId, most: refundablePieces(line) }))), [lines]);
   const form = useSchemaForm(schema, { defaultValues: { lines: lines.map((line) => ({ lineId: line.lineId, quantity: 0 })), restock: false, reason: '' } });
@@ -52,46 +42,29 @@ export function RefundByItemForm({ order, left, hidden, onReview, onClose }: Ref
   );
 
   return (
-    <form noValidate hidden={hidden} aria-label="Refund form" className="space-y-5" onSubmit={review}>
-      <fieldset>
-        <legend className="text-sm font-medium text-stone-800">Pieces to refund</legend>
-        <ul className="divide-y divide-base-300">
-          {lines.map((line, index) => (
-            <LinePiecesField
-              key={line.lineId}
-              product={line.product}
-              purpose="pieces to refund"
-              note={`${formatUsd(line.unitPrice)} each · ${line.refundedQuantity > 0 ? `${refundablePieces(line)} of ${line.quantity} not refunded` : `${line.quantity} bought`}`}
-              most={refundablePieces(line)}
-              {...field(`lines.${index}.quantity`, { valueAsNumber: true })}
-            />
-          ))}
-        </ul>
-        {noneChosen && <p className="text-sm font-medium text-error">{noneChosen}</p>}
-      </fieldset>
+    <RefundFormFrame hidden={hidden} onSubmit={review} onClose={onClose}>
+      <LinePiecesFieldset legend="Pieces to refund" error={noneChosen}>
+        {lines.map((line, index) => (
+          <LinePiecesField
+            key={line.lineId}
+            product={line.product}
+            purpose="pieces to refund"
+            note={`${formatUsd(line.unitPrice)} each · ${line.refundedQuantity > 0 ? `${refundablePieces(line)} of ${line.quantity} not refunded` : `${line.quantity} bought`}`}
+            most={refundablePieces(line)}
+            {...field(`lines.${index}.quantity`, { valueAsNumber: true })}
+          />
+        ))}
+      </LinePiecesFieldset>
       <p className="flex items-baseline justify-between gap-4 rounded-lg bg-base-200 px-4 py-3 text-sm" aria-live="polite">
         <span className="text-stone-700">Amount, from the price of each piece</span>
         <span className="text-base font-semibold text-stone-900">{formatUsd(amount)}</span>
       </p>
       {piecesCents > dollarsToCents(left) && <p className="text-sm text-stone-600">These pieces cost {formatUsd(centsToDollars(piecesCents))}; only {formatUsd(left)} is left to refund.</p>}
-      <TextAreaField label="Reason" hint="The customer reads this in the refund e-mail." rows={3} maxLength={refundLimits.reason} {...field('reason')} />
-      {restockable && (
-        <label className="flex cursor-pointer items-center gap-3 text-stone-800">
-          <input type="checkbox" className="checkbox checkbox-sm" {...form.register('restock')} />
-          Return these pieces to stock
-        </label>
-      )}
+      <RefundReasonField {...field('reason')} />
+      {restockable && <RestockCheckbox {...form.register('restock')}>Return these pieces to stock</RestockCheckbox>}
       {restock && chosen.some(({ line }) => line.productId === null) && (
         <p className="text-sm text-stone-600">Pieces of a product no longer sold stay out of stock.</p>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary">
-          Continue
-        </button>
-      </div>
-    </form>
+    </RefundFormFrame>
   );
 }

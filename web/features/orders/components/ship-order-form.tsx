@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useShipOrderLines } from '../api/order-queries.ts';
-import { LinePiecesField } from './line-pieces-field.tsx';
+import { LinePiecesField, LinePiecesFieldset } from './line-pieces-field.tsx';
 
 /**
  * What goes in this parcel, who carries it and where to: the lines with pieces left to ship, each
@@ -39,26 +39,18 @@ export function ShipOrderForm({ order, onShipped, onClose }: { order: Order; onS
         </p>
         <p>{order.adress}</p>
       </div>
-      <fieldset>
-        <legend className="text-sm font-medium text-stone-800">Pieces in this parcel</legend>
-        <ul className="divide-y divide-base-300">
-          {open.map((line, index) => (
-            <LinePiecesField
-              key={line.lineId}
-              product={line.product}
-              purpose="pieces to ship"
-              note={piecesToShip(line) === line.quantity ? `${pieces(line.quantity)} to ship` : `${piecesToShip(line)} of ${line.quantity} left to ship`}
-              most={piecesToShip(line)}
-              {...field(`lines.${index}.quantity`, { valueAsNumber: true })}
-            />
-          ))}
-        </ul>
-        {noneChosen ? (
-          <p className="text-sm font-medium text-error">{noneChosen}</p>
-        ) : (
-          open.length > 1 && <p className="text-sm text-stone-600">Set a line to 0 to send it in a later parcel.</p>
-        )}
-      </fieldset>
+      <LinePiecesFieldset legend="Pieces in this parcel" error={noneChosen} hint={open.length > 1 ? 'Set a line to 0 to send it in a later parcel.' : undefined}>
+        {open.map((line, index) => (
+          <LinePiecesField
+            key={line.lineId}
+            product={line.product}
+            purpose="pieces to ship"
+            note={piecesToShip(line) === line.quantity ? `${pieces(line.quantity)} to ship` : `${piecesToShip(line)} of ${line.quantity} left to ship`}
+            most={piecesToShip(line)}
+            {...field(`lines.${index}.quantity`, { valueAsNumber: true })}
+          />
+        ))}
+      </LinePiecesFieldset>
       <SelectField label="Carrier" {...field('shipment.carrierChoice')}>
         <option value="">Choose the carrier…</option>
         {knownCarriers.map((carrier) => (
