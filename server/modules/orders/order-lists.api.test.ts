@@ -227,6 +227,13 @@ describe('the queries behind the list', () => {
     expect(plans.some((plan) => keptCount.test(plan))).toBe(true);
   });
 
+  it("reads the page's lines in one query, through the lines' index on their order, and each product by its key", async () => {
+    const linesPlans = (await plansOf({})).filter((plan) => plan.includes('order_lines'));
+    expect(linesPlans).toHaveLength(1);
+    expect(linesPlans[0]).toContain('order_lines_order_line_idx');
+    expect(linesPlans[0]).not.toMatch(/\bSCAN order_lines(?! USING)|Seq Scan on order_lines|SCAN products(?! USING)|Seq Scan on products/);
+  });
+
   it('finds an order by its number from orders_number_idx', async () => {
     const [page] = await plansOf({ number: 1042 });
     expect(page).toContain('orders_number_idx');
