@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, authorisedPayment, call, confirmPayment, placeOrder, setStock, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, confirmPayment, placeOrder, setStock, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { call } from '../../test/call.ts';
+import { authorisedPayment } from '../../test/paid-order.ts';
 
 /**
  * design.md: "Paying decrements availQuantity in the same transaction; two buyers can never take the
@@ -34,7 +36,8 @@ beforeAll(async () => {
     }),
   );
   await setStock(shop.db, product.id, initialStock);
-});
+  // Fifty orders placed and authorised through the API: more than the default hook time on a busy machine.
+}, 120_000);
 afterAll(() => shop?.close());
 
 describe(`${orderCount} simultaneous payments against stock for ${covered} of them (${testDialect})`, () => {
@@ -61,7 +64,7 @@ describe(`${orderCount} simultaneous payments against stock for ${covered} of th
     const finalStock = await stockOf(shop.db, product.id);
     expect(finalStock).toBe(initialStock - covered * quantity);
     expect(finalStock).toBeGreaterThanOrEqual(0);
-    const shown = (await call(shop.app, 'GET', `/api/products/${product.id}`, undefined)).json();
+    const shown = (await call(shop.app, 'GET', `/api/products/${product.id}`)).json();
     expect(shown.availQuantity).toBe(finalStock);
 
     // What each customer sees in My Orders matches the answers they got.
