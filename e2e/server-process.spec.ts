@@ -44,12 +44,6 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (child.exitCode !== null) break;
-    const ready = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const server: RunningServer = {
     url,
     process: child,
@@ -60,6 +54,9 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
     },
   };
   startedInTest.push(server);
+  // Ready once its health check answers, or done once it has exited (the test then reads why).
+  const readyOrExited = async () => child.exitCode !== null || (await fetch(`${url}/api/health`).then((res) => res.ok, () => false));
+  await expect.poll(readyOrExited, { timeout: 30_000, message: 'the server neither answered its health check nor exited' }).toBe(true);
   return server;
 }
 

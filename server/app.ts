@@ -12,10 +12,8 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
-import { readAccountVersion } from './modules/auth/account-version.ts';
 import { createSessions } from './modules/auth/viewer.ts';
 import { createCatalogueVersion } from './modules/catalogue-cache/catalogue-version.ts';
-import { createVersionWatch } from './db/version-watch.ts';
 import { createUserRepository } from './modules/users/user-repository.ts';
 import { userRoutes } from './modules/users/user-routes.ts';
 import { createUserService } from './modules/users/user-service.ts';
@@ -73,13 +71,12 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerTextRule } from './plugins/text-rule.ts';
-import { createPublicAnswerCache, requestIdHeader } from './plugins/public-answer-cache.ts';
+import { createPublicAnswerCache } from './plugins/public-answer-cache.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
-import { registerRequestLog } from './plugins/request-log.ts';
+import { registerRequestLog, requestIdHeader } from './plugins/request-log.ts';
 import { registerResponsePolicy } from './plugins/response-policy.ts';
 import { registerRouteAccess } from './plugins/route-access.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
-import { serverWithDoor } from './plugins/server-with-door.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDependencies {
@@ -109,10 +106,8 @@ function trustNearestHops(hops: number) {
  */
 export async function buildApp({ config, database, logger = true, logStream, sms, gateway, clock = systemClock, jobs: jobSettings }: AppDependencies): Promise<FastifyInstance> {
   const { db } = database;
-  const publicAnswers = createPublicAnswerCache(createCatalogueVersion(db), { checkEveryMs: config.catalogueCheckMs, maxAnswers: 500, requestLog: config.requestLog });
+  const publicAnswers = createPublicAnswerCache(createCatalogueVersion(db), { checkEveryMs: config.catalogueCheckMs, maxAnswers: 500 });
   const app = Fastify({
-    // The catalogue's kept answers are sent from in front of Fastify once it has sent them (ADR 025).
-    serverFactory: serverWithDoor((req, res) => publicAnswers.answerAtTheDoor(req, res)),
     logger: logger && {
       level: config.logLevel,
       // Fastify's request serializer logs no headers; this keeps credentials out should that change.
@@ -132,8 +127,10 @@ export async function buildApp({ config, database, logger = true, logStream, sms
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // A callback, not an async function: it runs for every answer, the catalogue's kept ones included (ADR 035).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(requestIdHeader, request.id);
+    done(null, payload);
   });
 
   registerRequestLog(app, config.requestLog);
@@ -170,15 +167,8 @@ export async function buildApp({ config, database, logger = true, logStream, sms
     mailer,
     log: app.log,
   });
-  // Who a session cookie is, kept by each process while no session or account changes (ADR 023).
-  const accountVersion = createVersionWatch(() => readAccountVersion(db), config.sessionCache.checkEveryMs);
-  const sessions = createSessions(auth, accountVersion, clock, { keepMs: config.sessionCache.keepMs, maxSessions: 10_000 });
-  // A change made here (a sign-out, a role given) is seen by this process's next request. better-auth
-  // changes accounts on some GETs too (an e-mail confirmed by its link, a sign-in's callback).
-  app.addHook('onResponse', (request, _reply, done) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.url.startsWith('/api/auth/')) accountVersion.lookAgain();
-    done();
-  });
+  // Who a session cookie is, read by better-auth for each request (ADR 036).
+  const sessions = createSessions(auth);
   // Before any route is added: every route's declared access and cache policy, enforced by one hook each.
   registerResponsePolicy(app);
   // Before the catalogue's kept answers, which answer in the first hooks: they carry them too.

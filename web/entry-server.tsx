@@ -1,16 +1,19 @@
 import './lib/zod-without-eval.ts';
-import { QueryClientProvider, dehydrate, type Query } from '@tanstack/react-query';
+import { QueryClientProvider, dehydrate, partialMatchKey, type Query, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './app/query-client.ts';
 import { notFoundRouteId, routes, signedInRouteId } from './app/routes.tsx';
+import { authQueries } from './features/auth/api/session-queries.ts';
+import { productQueries } from './features/products/api/product-queries.ts';
+import { reviewQueries } from './features/reviews/api/review-queries.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import type { ApiTransport, RenderedPage, RenderPage } from '../common/rendered-page.ts';
 
 /** The answers every visitor gets alike: the catalogue, reviews and how one may sign in. Nothing of a person's own. */
-const sharedQueryRoots = new Set(['products', 'reviews', 'sign-in-options']);
-const isShared = (query: Query) => sharedQueryRoots.has(String(query.queryKey[0]));
+const sharedQueries: QueryKey[] = [productQueries.all, reviewQueries.all, authQueries.signInOptions().queryKey];
+const isShared = (query: Query) => sharedQueries.some((key) => partialMatchKey(query.queryKey, key));
 
 /** A page asking for answers that ask for more (a product, then its reviews) takes a render for each step. */
 const maxRenders = 4;

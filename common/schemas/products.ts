@@ -99,7 +99,8 @@ export const productCreatedSchema = productWithPicturesSchema.extend({ insertedI
  */
 export const productUpdateSchema = productFieldsSchema
   .extend({
-    stockSeen: z.number().int().min(0).optional().meta({ description: 'availQuantity when the edit began; a different stock now answers 409' }),
+    // Bounded as availQuantity is: an unbounded number reached PostgreSQL's integer comparison and answered 500.
+    stockSeen: z.number().int().min(0).max(productLimits.maxQuantity).optional().meta({ description: 'availQuantity when the edit began; a different stock now answers 409' }),
   })
   .refine(minBelowAvail, minBelowAvailIssue)
   .refine(mainPictureFirst, mainPictureFirstIssue);

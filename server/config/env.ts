@@ -14,8 +14,6 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(1000).default(250),
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  SESSION_CHECK_MS: z.coerce.number().int().min(0).max(1000).default(250),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -176,8 +174,6 @@ export interface AppConfig {
   workers: number;
   /** How often a process looks whether the catalogue changed, to refresh the answers it keeps. */
   catalogueCheckMs: number;
-  /** How long a process believes a session cookie without reading the session table (0: never), and how often it looks whether any session or account changed (ADR 023). */
-  sessionCache: { keepMs: number; checkEveryMs: number };
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -232,7 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     host: vars.HOST,
     workers: vars.WEB_CONCURRENCY,
     catalogueCheckMs: vars.CATALOGUE_CHECK_MS,
-    sessionCache: { keepMs: vars.SESSION_CACHE_SECONDS * 1000, checkEveryMs: vars.SESSION_CHECK_MS },
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,

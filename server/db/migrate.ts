@@ -25,6 +25,7 @@ import { postalAddressesMigration } from './migrations/022-postal-addresses.ts';
 import { refundedBeforeShippingMigration } from './migrations/023-refunded-before-shipping.ts';
 import { orderLinesMigration } from './migrations/024-order-lines.ts';
 import { oneNumberPerOrderMigration } from './migrations/025-one-number-per-order.ts';
+import { noAccountVersionMigration } from './migrations/026-no-account-version.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '023-refunded-before-shipping': refundedBeforeShippingMigration,
   '024-order-lines': orderLinesMigration,
   '025-one-number-per-order': oneNumberPerOrderMigration,
+  '026-no-account-version': noAccountVersionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -313,6 +313,15 @@ export interface AuthAccountTable {
   accountId: string;
   /** better-auth's hash, for the credential (e-mail and password) method only. */
   password: string | null;
+  /** A social provider's tokens and what they allow; null for the credential method. */
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Date | string | null;
+  refreshTokenExpiresAt: Date | string | null;
+  scope: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
 }
 
 /** better-auth's sessions; the shop ends them when an address's owner takes an account back. */
@@ -332,6 +341,22 @@ export interface AuthSessionTable {
 export interface AuthTwoFactorTable {
   id: string;
   userId: string;
+  /** Encrypted by better-auth, as are the backup codes. */
+  secret: string;
+  backupCodes: string;
+  verified: boolean | number | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Date | string | null;
+}
+
+/** better-auth's one-time values (e-mail confirmation, password reset, phone codes); the shop never reads them. */
+export interface AuthVerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
 }
 
 /** An uploaded product picture: a blob on SQLite, bytea on PostgreSQL. */
@@ -404,12 +429,6 @@ export interface OrderSalesDaysTable {
   orders: Count;
 }
 
-/** One row: raised by triggers whenever a session ends or changes, or an account changes (ADR 023). */
-export interface AccountVersionTable {
-  id: number;
-  version: Count;
-}
-
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -428,6 +447,7 @@ export interface DatabaseSchema {
   account: AuthAccountTable;
   session: AuthSessionTable;
   twoFactor: AuthTwoFactorTable;
+  verification: AuthVerificationTable;
   local_payment_intents: LocalPaymentIntentsTable;
   local_refunds: LocalRefundsTable;
   order_payments: OrderPaymentsTable;
@@ -441,5 +461,4 @@ export interface DatabaseSchema {
   catalogue_version: CatalogueVersionTable;
   order_counts: OrderCountsTable;
   order_sales_days: OrderSalesDaysTable;
-  account_version: AccountVersionTable;
 }

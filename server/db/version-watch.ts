@@ -1,8 +1,8 @@
 /**
  * Keeps up with a version row that the database's triggers raise with every change to what it stands
- * for (the catalogue's, migration 017; the accounts', migration 020). A process keeps what it read
- * while the version stays the same, and looks at the row at most every `checkEveryMs`, one look at a
- * time however many requests wait: every process sees a change within that time and a request.
+ * for (the catalogue's, migration 017). A process keeps what it read while the version stays the same,
+ * and looks at the row at most every `checkEveryMs`, one look at a time however many requests wait:
+ * every process sees a change within that time and a request.
  * Elapsed time, not the shop's clock: a test's stopped clock must not stop the looking.
  */
 export function createVersionWatch(read: () => Promise<number>, checkEveryMs: number) {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { errorCodes } from '../../common/schemas/errors.ts';
 import { AppError } from '../errors.ts';
 import { isParsedContainer } from './parsed-containers.ts';
 
@@ -31,6 +30,6 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
 export function registerBodyDepthLimit(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     const tooDeep = nestsDeeperThan(request.body, maxBodyDepth);
-    done(tooDeep ? new AppError(400, errorCodes.validation, `The request body is nested too deeply: at most ${maxBodyDepth} levels of arrays and objects.`) : undefined);
+    done(tooDeep ? new AppError(400, 'VALIDATION_FAILED', `The request body is nested too deeply: at most ${maxBodyDepth} levels of arrays and objects.`) : undefined);
   });
 }

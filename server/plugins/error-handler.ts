@@ -1,18 +1,20 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ApiError, errorCodes } from '../../common/schemas/errors.ts';
+import { apiErrors, type ErrorCode } from '../../common/error-codes.ts';
+import type { ApiError } from '../../common/schemas/errors.ts';
 import { AppError } from '../errors.ts';
 
-const codeByStatus: Record<number, string> = {
-  400: errorCodes.validation,
-  401: errorCodes.unauthenticated,
-  403: errorCodes.forbidden,
-  404: errorCodes.notFound,
-  409: errorCodes.conflict,
-  413: errorCodes.payloadTooLarge,
-  415: errorCodes.unsupportedMediaType,
-  429: errorCodes.rateLimited,
-  503: errorCodes.unavailable,
+/** The code of a status, for Fastify's own client errors and its plugins', which come without one of ours. */
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
 };
 
 /** Turns a request-validation failure into one sentence naming each field and what is wrong with it. */
@@ -38,15 +40,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { code: error.code, message: error.message };
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       status = 400;
-      body = { code: errorCodes.validation, message: describeValidation(error) };
+      body = { code: 'VALIDATION_FAILED', message: describeValidation(error) };
     } else if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) and plugin errors such as 429.
       status = error.statusCode;
-      body = { code: codeByStatus[status] ?? errorCodes.validation, message: error.message };
+      body = { code: codeByStatus[status] ?? 'VALIDATION_FAILED', message: error.message };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;
-      body = { code: errorCodes.internal, message: 'Something went wrong on our side. Please try again.' };
+      body = { code: 'INTERNAL_ERROR', message: apiErrors.INTERNAL_ERROR.message };
     }
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });

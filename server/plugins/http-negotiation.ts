@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-/** A request as far as negotiation reads it: Fastify's, or Node's before Fastify sees it. */
+/** A request as far as negotiation reads it: its headers alone. */
 type Negotiating = { headers: IncomingHttpHeaders };
 
 /** The encodings the shop keeps its answers in, best first. */

@@ -84,6 +84,23 @@ describe(`the public answer cache (${testDialect})`, () => {
     expect(unchanged.body).toBe('');
   });
 
+  it('sends a kept answer through the hooks every answer passes: its own request id, and whole in any encoding asked', async () => {
+    const path = '/api/products?limit=6';
+    const plain = await get(path, { 'accept-encoding': 'identity' });
+    const again = await get(path, { 'accept-encoding': 'identity' });
+    expect(again.body).toBe(plain.body);
+    expect(again.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.headers['x-request-id']).not.toBe(plain.headers['x-request-id']);
+    // Asked in capitals, with a wildcard, with brotli refused: each answer must still be what it says.
+    for (const asked of ['BR', '*', 'br;q=0, gzip', 'GZIP', 'br, gzip', 'identity']) {
+      const res = await get(path, { 'accept-encoding': asked });
+      const encoding = res.headers['content-encoding'];
+      const body = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? zlib.gunzipSync(res.rawPayload) : res.rawPayload;
+      expect(body.toString(), asked).toBe(plain.body);
+      expect(res.rawPayload.length, asked).toBe(Number(res.headers['content-length']));
+    }
+  });
+
   it("shows an admin's edit and a sale's stock at once", async () => {
     const product = await addProduct(people.shop.db, { name: 'Edited spokeshave', priceCents: 4000, availQuantity: 30 });
     const read = async () => (await get(`/api/products/${product.id}`)).json<Product>();

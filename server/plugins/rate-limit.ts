@@ -1,6 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorCodes } from '../../common/schemas/errors.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Sessions } from '../modules/auth/viewer.ts';
@@ -91,6 +90,6 @@ export async function registerRateLimits(app: FastifyInstance, counters: RateLim
     store: databaseStore(counters, clock),
     keyGenerator: limitedParty(sessions),
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, errorCodes.rateLimited, `Too many requests. Please try again in ${context.after}.`),
+      new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { RequestLogSettings } from '../config/env.ts';
 
+/** The header that tells a client its request's id, the `reqId` of any log line about it. */
+export const requestIdHeader = 'x-request-id';
+
 /** What a request's log line says of it. */
-export function requestLine(method: string, url: string, statusCode: number, responseTime: number) {
+function requestLine(method: string, url: string, statusCode: number, responseTime: number) {
   return { req: { method, url }, res: { statusCode }, responseTime };
 }
 
@@ -13,13 +16,16 @@ export function requestLine(method: string, url: string, statusCode: number, res
  * Fastify's own request logging is off (`disableRequestLogging` in the app's log controller).
  */
 export function registerRequestLog(app: FastifyInstance, { accessLog, slowRequestMs, sampleRate }: RequestLogSettings): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: it runs for every request and logs few (ADR 035).
+  app.addHook('onResponse', (request, reply, done) => {
     const responseTime = reply.elapsedTime;
     const slow = responseTime >= slowRequestMs;
     const failed = reply.statusCode >= 500;
-    if (!accessLog && !slow && !failed && !(sampleRate > 0 && Math.random() < sampleRate)) return;
-    const line = requestLine(request.method, request.url, reply.statusCode, responseTime);
-    if (slow || failed) request.log.warn(line, slow ? 'slow request' : 'request failed');
-    else request.log.info(line, 'request completed');
+    if (accessLog || slow || failed || (sampleRate > 0 && Math.random() < sampleRate)) {
+      const line = requestLine(request.method, request.url, reply.statusCode, responseTime);
+      if (slow || failed) request.log.warn(line, slow ? 'slow request' : 'request failed');
+      else request.log.info(line, 'request completed');
+    }
+    done();
   });
 }

@@ -34,22 +34,29 @@ function revalidates(request: FastifyRequest, reply: FastifyReply): boolean {
  * read constantly, and an admin's edit shows on the next load.
  */
 export function registerResponsePolicy(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Both hooks are callbacks, not async functions: they run for every request, the catalogue's kept
+  // answers included, and a promise per hook is a measurable share of a small answer's cost (ADR 035).
+  app.addHook('onRequest', (request, reply, done) => {
     const { access, cache } = request.routeOptions.config;
-    // Routes outside the API (the web app's files) keep the headers they set themselves.
-    if (access === undefined) return;
-    // A long-lived answer is marked so once it succeeds (onSend, below): a refusal or an error is never kept.
-    reply.header('cache-control', cache === 'revalidate' ? keptButChecked : neverKept);
+    // Routes outside the API (the web app's files) keep the headers they set themselves. A long-lived
+    // answer is marked so once it succeeds (onSend, below): a refusal or an error is never kept.
+    if (access !== undefined) reply.header('cache-control', cache === 'revalidate' ? keptButChecked : neverKept);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const { cache } = request.routeOptions.config;
-    if ((cache === 'day' || cache === 'immutable') && (reply.statusCode === 200 || reply.statusCode === 304)) reply.header('cache-control', keptFor[cache]);
-    if (request.answeredFromMemory || !revalidates(request, reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-    const tag = entityTag(payload);
-    reply.header('etag', tag);
-    if (!matchesEntityTag(request, tag)) return payload;
-    reply.code(304);
-    return '';
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, withPolicy(request, reply, payload));
   });
+}
+
+/** Marks a long-lived answer that succeeded, and tags a revalidated one: the payload to send (empty for a 304). */
+function withPolicy(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const { cache } = request.routeOptions.config;
+  if ((cache === 'day' || cache === 'immutable') && (reply.statusCode === 200 || reply.statusCode === 304)) reply.header('cache-control', keptFor[cache]);
+  if (request.answeredFromMemory || !revalidates(request, reply) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+  const tag = entityTag(payload);
+  reply.header('etag', tag);
+  if (!matchesEntityTag(request, tag)) return payload;
+  reply.code(304);
+  return '';
 }

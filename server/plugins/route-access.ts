@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorCodes } from '../../common/schemas/errors.ts';
 import { AppError } from '../errors.ts';
 import type { SignedInUser, Sessions } from '../modules/auth/viewer.ts';
 
@@ -60,7 +59,7 @@ function isApiRoute(url: string): boolean {
 export function signedInViewer(request: FastifyRequest): SignedInUser {
   // The access hook has already answered 401 for anyone else; reaching here without a viewer means
   // the route was declared public by mistake, and refusing is the safe answer.
-  if (!request.viewer) throw new AppError(401, errorCodes.unauthenticated, 'Please log in first.');
+  if (!request.viewer) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
   return request.viewer;
 }
 
@@ -108,8 +107,8 @@ export function registerRouteAccess(app: FastifyInstance, sessions: Sessions, sh
     const { access } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
     const viewer = await sessions.viewerOf(request);
-    if (!viewer) throw new AppError(401, errorCodes.unauthenticated, 'Please log in first.');
-    if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, errorCodes.forbidden, 'Only an admin may do this.');
+    if (!viewer) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+    if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, 'FORBIDDEN', 'Only an admin may do this.');
     request.viewer = viewer;
   });
 }
@@ -127,7 +126,7 @@ function refuseForeignCaller(request: FastifyRequest, shopOrigins: readonly stri
   if (request.routeOptions.config.origin === 'signed' || !request.headers.cookie) return;
   const origin = request.headers.origin ?? originOf(request.headers.referer);
   if (origin === undefined || shopOrigins.includes(origin)) return;
-  throw new AppError(403, errorCodes.forbidden, 'This request came from a page outside the shop, so it was refused. Please use the shop’s own pages.');
+  throw new AppError(403, 'FORBIDDEN', 'This request came from a page outside the shop, so it was refused. Please use the shop’s own pages.');
 }
 
 function originOf(url: string | undefined): string | undefined {

@@ -77,14 +77,20 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
  * the web) loads them from its own origin, which the same-origin resource policy on everything else
  * would block.
  */
-export const pictureForEmail = /^\/images\/email-[\w.-]+$/;
+const pictureForEmail = /^\/images\/email-[\w.-]+$/;
+const picturesForEmailFolder = '/images/email-';
+
+/** Whether the URL names a picture for e-mail; most requests are told by their first characters, with nothing made. */
+function isPictureForEmail(url: string): boolean {
+  return url.startsWith(picturesForEmailFolder) && pictureForEmail.test(url.split('?')[0]!);
+}
 
 /** Sets the security headers on every answer, first thing; a route may opt out with `securityHeaders: false`. */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const headers = securityHeaders(config);
   const forEmail = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.securityHeaders !== false) reply.headers(pictureForEmail.test(request.url.split('?')[0]!) ? forEmail : headers);
+    if (request.routeOptions.config.securityHeaders !== false) reply.headers(isPictureForEmail(request.url) ? forEmail : headers);
     done();
   });
 }

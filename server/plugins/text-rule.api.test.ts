@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textMessages } from '../../common/text-rule.ts';
 import { createShopWithPeople, postAuth, type ShopWithPeople, type TestAccount } from '../test/accounts.ts';
 import { delivery, deliveryAddress } from '../test/cart-checkout.ts';
-import { addProduct, call, payOrder, placeOrder, type TestProduct } from '../test/ordering.ts';
+import { addProduct, placeOrder, type TestProduct } from '../test/ordering.ts';
 import { testDialect } from '../test/test-database.ts';
+import { call } from '../test/call.ts';
+import { payOrder } from '../test/paid-order.ts';
 
 /**
  * ADR 031: one text rule for every call. A NUL character or a lone surrogate, in a body, a query or a

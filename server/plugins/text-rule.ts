@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { isAcceptableText, textMessages } from '../../common/text-rule.ts';
-import { errorCodes } from '../../common/schemas/errors.ts';
 import { AppError } from '../errors.ts';
 import { isParsedContainer } from './parsed-containers.ts';
 
@@ -39,6 +38,6 @@ export function registerTextRule(app: FastifyInstance): void {
       done();
       return;
     }
-    done(new AppError(400, errorCodes.validation, `Invalid request. ${field ? `${field}: ` : ''}${textMessages.invalid}`));
+    done(new AppError(400, 'VALIDATION_FAILED', `Invalid request. ${field ? `${field}: ` : ''}${textMessages.invalid}`));
   });
 }

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { pagesWithTokens, type RenderPage } from '../../common/rendered-page.ts';
-import { errorCodes } from '../../common/schemas/errors.ts';
+import type { ApiError } from '../../common/schemas/errors.ts';
 import type { AppShell } from '../modules/product-pages/app-shell.ts';
 import { registerBuiltAssets } from './built-assets.ts';
 
@@ -65,6 +65,6 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, shel
       : built
         ? 'Not found.'
         : 'The web app is not built. Run "npm run build", then start the server again.';
-    return reply.status(404).send({ code: errorCodes.notFound, message });
+    return reply.status(404).send({ code: 'NOT_FOUND', message } satisfies ApiError);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Cart } from '../../common/schemas/cart.ts';
 import type { Order } from '../../common/schemas/orders.ts';
 import type { TestAccount } from './accounts.ts';
-import { type Caller, call } from './ordering.ts';
+import { call, type Caller } from './call.ts';
 
 /**
  * Helpers for the cart and checkout API tests: the calls the cart and checkout pages make, as a

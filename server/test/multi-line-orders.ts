@@ -4,8 +4,9 @@ import type { Order, OrderLine } from '../../common/schemas/orders.ts';
 import type { Database } from '../db/database.ts';
 import { signUp, type TestAccount } from './accounts.ts';
 import { added, checkedOut } from './cart-checkout.ts';
-import { addProduct, payOrder, readOrder, type TestProduct } from './ordering.ts';
+import { addProduct, readOrder, type TestProduct } from './ordering.ts';
 import type { TestClock } from './test-clock.ts';
+import { payOrder } from './paid-order.ts';
 
 /**
  * The order of three lines that the API tests of issue 24 (checkout, shipments, refunds by line) all

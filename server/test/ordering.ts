@@ -1,9 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Order, PaymentIntent } from '../../common/schemas/orders.ts';
 import type { Product } from '../../common/schemas/products.ts';
 import type { Database } from '../db/database.ts';
 import { newRecordId } from '../record-id.ts';
 import type { TestAccount } from './accounts.ts';
+import { type Caller, call } from './call.ts';
 
 /**
  * Helpers for the ordering and payment API tests: products made to measure or from the demo
@@ -51,7 +52,7 @@ export async function addProduct(db: Database, product: Partial<Omit<TestProduct
 
 /** The demo catalogue's product at this unit price (its prices are distinct enough). */
 export async function productPricedAt(app: FastifyInstance, dollars: number): Promise<Product> {
-  const products = (await call(app, 'GET', '/api/products?limit=100', undefined)).json<Product[]>();
+  const products = (await call(app, 'GET', '/api/products?limit=100')).json<Product[]>();
   const product = products.find((candidate) => candidate.price === dollars);
   if (!product) throw new Error(`no product costs $${dollars}`);
   return product;
@@ -64,7 +65,7 @@ export async function stockOf(db: Database, productId: string): Promise<number> 
 
 /** The stock as the public product API shows it. */
 export async function publicStockOf(app: FastifyInstance, productId: string): Promise<number> {
-  const res = await call(app, 'GET', `/api/products/${productId}`, undefined);
+  const res = await call(app, 'GET', `/api/products/${productId}`);
   if (res.statusCode !== 200) throw new Error(`product ${productId}: ${res.statusCode} ${res.body}`);
   return res.json<Product>().availQuantity;
 }
@@ -74,25 +75,6 @@ export async function setStock(db: Database, productId: string, availQuantity: n
 }
 
 export const shipping = { phone: '+1 555 010 2030', adress: '12 Bench Lane, Oak Town' };
-
-/** Each call comes from a client address of its own, as calls from many customers would. */
-let clientCounter = 0;
-export const newClientAddress = () => {
-  clientCounter += 1;
-  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
-};
-
-export type Caller = TestAccount | undefined;
-
-export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: Caller, payload?: object): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    remoteAddress: newClientAddress(),
-    ...(payload === undefined ? {} : { payload }),
-  });
-}
 
 export async function placeOrder(app: FastifyInstance, who: TestAccount, productId: string, quantity: number): Promise<Order> {
   const res = await call(app, 'POST', '/api/orders', who, { productId, quantity, ...shipping });
@@ -132,22 +114,6 @@ export function authorise(app: FastifyInstance, who: TestAccount, orderId: strin
  */
 export function confirmPayment(app: FastifyInstance, who: Caller, orderId: string, transactionId?: string, extra: object = {}) {
   return call(app, 'PUT', `/api/orders/${orderId}`, who, { paymentStatus: 'paid', ...(transactionId === undefined ? {} : { transactionId }), ...extra });
-}
-
-/** An authorised (not yet captured) payment for the order, as the card form leaves it. */
-export async function authorisedPayment(app: FastifyInstance, who: TestAccount, orderId: string): Promise<string> {
-  const { clientSecret, transactionId } = await createIntent(app, who, orderId);
-  const res = await authorise(app, who, orderId, clientSecret);
-  if (res.statusCode !== 200) throw new Error(`authorising failed: ${res.statusCode} ${res.body}`);
-  return transactionId;
-}
-
-/** The whole payment page: create the payment, pay with 4242…, mark the order paid. */
-export async function payOrder(app: FastifyInstance, who: TestAccount, orderId: string): Promise<string> {
-  const transactionId = await authorisedPayment(app, who, orderId);
-  const res = await confirmPayment(app, who, orderId, transactionId);
-  if (res.statusCode !== 200) throw new Error(`confirming failed: ${res.statusCode} ${res.body}`);
-  return transactionId;
 }
 
 export async function localPayment(db: Database, id: string) {

@@ -43,7 +43,7 @@ export interface TestAppOptions {
 }
 
 // Tests write to the database directly and read the catalogue at once: each request looks at its version.
-export const testSettings = { ORDER_RATE_LIMIT_PER_MINUTE: '1000', CARD_RATE_LIMIT_PER_MINUTE: '1000', CATALOGUE_CHECK_MS: '0', SESSION_CHECK_MS: '0' };
+export const testSettings = { ORDER_RATE_LIMIT_PER_MINUTE: '1000', CARD_RATE_LIMIT_PER_MINUTE: '1000', CATALOGUE_CHECK_MS: '0' };
 
 /** The whole app on a fresh, migrated database, driven through `app.inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {

@@ -1,18 +1,28 @@
-import type { ApiError } from '../../common/schemas/errors.ts';
+import type { ApiErrorCode } from '../../common/error-codes.ts';
 import { totalCountCappedHeader, totalCountHeader } from '../../common/pagination.ts';
 import type { ApiTransport } from '../../common/rendered-page.ts';
 
-/** A failed call to our API, carrying the server's `{ code, message }`. */
+/** The codes this client gives a call that got no answer of the shop's. */
+type ClientErrorCode = 'NETWORK' | 'HTTP_ERROR';
+
+/**
+ * A failed call to our API, carrying the server's `{ code, message }`. The code is typed as the
+ * declared ones (common/error-codes.ts), so that a page can match only those; better-auth may answer
+ * others of its own, which the pages show by their message.
+ */
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode | ClientErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
+
+/** Whether a call failed with this declared code. */
+export const failedWith = (error: unknown, code: ApiErrorCode): error is ApiRequestError => error instanceof ApiRequestError && error.code === code;
 
 export interface Page<T> {
   items: T[];
@@ -36,7 +46,7 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
     throw new ApiRequestError(0, 'NETWORK', 'Could not reach the shop. Check your connection and try again.');
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
+    const body = (await response.json().catch(() => null)) as { code?: ApiErrorCode; message?: string } | null;
     throw new ApiRequestError(
       response.status,
       body?.code ?? 'HTTP_ERROR',

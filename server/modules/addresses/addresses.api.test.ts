@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressBookLimits, addressBookMessages, type SavedAddress } from '../../../common/schemas/addresses.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { deliveryAddress, checkOut } from '../../test/cart-checkout.ts';
-import { addProduct, call, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, type TestProduct } from '../../test/ordering.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * ADR 030: a customer keeps an address book (at most 20, exactly one default while there is any),
@@ -91,7 +92,7 @@ describe('the address book', () => {
     expect((await call(app(), 'DELETE', `/api/addresses/${mine._id}`, other)).statusCode).toBe(404);
     expect(await book(other)).toEqual([]);
     expect(await book(owner)).toEqual([mine]);
-    expect((await call(app(), 'GET', '/api/addresses', undefined)).statusCode).toBe(401);
+    expect((await call(app(), 'GET', '/api/addresses')).statusCode).toBe(401);
     expect((await call(app(), 'POST', '/api/addresses', undefined, workshop)).statusCode).toBe(401);
   });
 });

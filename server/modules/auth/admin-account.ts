@@ -1,6 +1,6 @@
 import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
-import { errorCodes } from '../../../common/schemas/errors.ts';
+import type { ErrorCode } from '../../../common/error-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { Auth } from './auth.ts';
 
@@ -27,7 +27,7 @@ export async function ensureAdminAccount(
       await auth.api.signUpEmail({ body: { name: 'Shop admin', email: admin.email, password: admin.password } });
       created = true;
     } catch (error) {
-      if (isAPIError(error) && error.body?.code === errorCodes.passwordTooCommon) {
+      if (isAPIError(error) && error.body?.code === ('PASSWORD_TOO_COMMON' satisfies ErrorCode)) {
         throw new AdminAccountError('ADMIN_PASSWORD is one of the most common passwords, which the shop refuses for every account. Choose another.');
       }
       // Another process may have created it a moment ago; anything else is a real failure.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
-import { errorCodes } from '../../../common/schemas/errors.ts';
+import type { ErrorCode } from '../../../common/error-codes.ts';
 import { sessionSchema, signInOptionsSchema } from '../../../common/schemas/users.ts';
 import type { AuthConfig } from '../../config/env.ts';
 import type { UserService } from '../users/user-service.ts';
@@ -38,7 +38,7 @@ function shopBody(text: string, status: number): string {
   }
   const shaped = withoutTokens(body);
   if (status === 429 && shaped && typeof shaped === 'object' && !Array.isArray(shaped) && !('code' in shaped)) {
-    return JSON.stringify({ ...shaped, code: errorCodes.rateLimited });
+    return JSON.stringify({ ...shaped, code: 'RATE_LIMITED' satisfies ErrorCode });
   }
   return JSON.stringify(shaped);
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { phoneAccountDomain } from '../../../common/account-contact.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { accountMessages } from '../../../common/account-rules.ts';
-import { errorCodes } from '../../../common/schemas/errors.ts';
+import { apiErrors, type ErrorCode } from '../../../common/error-codes.ts';
 import { changePasswordBodySchema, forgotPasswordSchema, resetPasswordBodySchema } from '../../../common/schemas/password-changes.ts';
 import { signInPhoneSchema } from '../../../common/schemas/phone-sign-in.ts';
 import { problemOf } from '../../../common/schemas/problem-of.ts';
@@ -75,20 +75,26 @@ export interface AuthDependencies {
   log: FastifyBaseLogger;
 }
 
-function badRequest(message: string): APIError {
-  return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message });
+/** A refusal by the shop's own checks on better-auth's routes: a declared code, at its declared status. */
+function refusal(code: ErrorCode, message: string = apiErrors[code].message): APIError {
+  return new APIError(apiErrors[code].status, { code, message });
+}
+
+/** A 400 with the first of a form's messages (or the default one). */
+function badRequest(message: string | undefined): APIError {
+  return refusal('VALIDATION_FAILED', message);
 }
 
 /** A body checked with one of the shared schemas, or the first of its messages as a 400. */
 function parsedOrRefused<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
   return parsed.data;
 }
 
 /** A new password must not be one that attackers try first. */
 function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new APIError('BAD_REQUEST', { code: errorCodes.passwordTooCommon, message: accountMessages.passwordTooCommon });
+  if (isCommonPassword(password)) throw refusal('PASSWORD_TOO_COMMON', accountMessages.passwordTooCommon);
 }
 
 /** better-auth builds the same mail for a new account and for a new link; the path tells them apart. */
@@ -105,11 +111,11 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
   const checkInput = createAuthMiddleware(async (ctx) => {
     if (ctx.path === '/sign-in/email') {
       const parsed = signInSchema.safeParse(ctx.body);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
     }
     if (ctx.path === '/sign-up/email') {
       const parsed = signUpSchema.safeParse(ctx.body);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Check the form and try again.');
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
       refuseCommonPassword(parsed.data.password);
       // better-auth goes on with the checked fields only.
       return { context: { body: parsed.data } };
@@ -132,7 +138,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
       // Only from the dashboard's banner, for the signed-in account's own address: nobody can have
       // links mailed to an address that is not theirs.
       const session = await getSessionFromCtx(ctx);
-      if (!session) throw new APIError('UNAUTHORIZED', { code: errorCodes.unauthenticated, message: 'Please log in to ask for a new link.' });
+      if (!session) throw refusal('UNAUTHENTICATED', 'Please log in to ask for a new link.');
       return { context: { body: { email: session.user.email } } };
     }
     if (ctx.path === '/phone-number/send-otp' || ctx.path === '/phone-number/verify') {
@@ -144,10 +150,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
         if (problem) throw badRequest(problem);
         const { count } = await rateLimits.hit(`sms-number:${String(number)}`, hourMs);
         if (count > settings.smsCodesPerNumberPerHour) {
-          throw new APIError('TOO_MANY_REQUESTS', {
-            code: 'RATE_LIMITED',
-            message: 'Too many codes were sent to this number. Please try again in an hour.',
-          });
+          throw refusal('RATE_LIMITED', 'Too many codes were sent to this number. Please try again in an hour.');
         }
       }
       // better-auth keys codes and accounts by the number as sent: one spelling per number.
@@ -282,8 +285,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
             await sms.send({ to, body: `Your Joinery sign-in code is ${code}. It expires in 5 minutes.` });
           } catch (error) {
             log.error({ err: error }, 'could not send a sign-in code');
-            const message = error instanceof SmsDeliveryError ? error.message : 'The code could not be sent. Please try again.';
-            throw new APIError('BAD_GATEWAY', { code: 'SMS_NOT_SENT', message });
+            throw refusal('SMS_NOT_SENT', error instanceof SmsDeliveryError ? error.message : undefined);
           }
         },
       }),

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLimits, cartMessages } from '../../../common/cart-rules.ts';
 import { signUp } from '../../test/accounts.ts';
 import { addToCart, cartOf } from '../../test/cart-checkout.ts';
-import { addProduct, call, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, type TestProduct } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * ADR 029: a cart holds at most 50 different tools however many requests arrive at once. The limit

@@ -2,7 +2,6 @@ import { addedQuantity, cartLimits, cartLineProblem, cartMessages, mergedLine } 
 import { centsToDollars } from '../../../common/money.ts';
 import { maxOrderTotalCents, orderTotalCents, type Stock } from '../../../common/ordering.ts';
 import type { Cart, CartChange, CartLine, CartLineInput, CartMerge } from '../../../common/schemas/cart.ts';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId } from '../../record-id.ts';
@@ -81,7 +80,7 @@ export function createCartService(carts: CartRepository, clock: Clock) {
         const inCart = lines.find((line) => line.product_id === productId)?.quantity ?? 0;
         if (inCart === 0 && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
         const added = addedQuantity(inCart, quantity, stockOf(product));
-        if ('problem' in added) throw new AppError(400, errorCodes.validation, added.problem);
+        if ('problem' in added) throw new AppError(400, 'VALIDATION_FAILED', added.problem);
         await carts.put(trx, viewer.id, productId, added.quantity, clock().toISOString());
       });
       return cartOf(viewer);
@@ -91,7 +90,7 @@ export function createCartService(carts: CartRepository, clock: Clock) {
     async set(viewer: SignedInUser, productId: string, quantity: number): Promise<Cart> {
       const product = await productToAdd(productId);
       const problem = cartLineProblem(quantity, stockOf(product));
-      if (problem) throw new AppError(400, errorCodes.validation, problem);
+      if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
       await carts.withCartHeld(viewer.id, async (trx) => {
         const lines = await carts.linesOf(viewer.id, trx);
         const inCart = lines.some((line) => line.product_id === productId);

@@ -4,9 +4,10 @@ import { orderMessages } from '../../../common/ordering.ts';
 import type { Cart } from '../../../common/schemas/cart.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { addToCart, added, cartOf } from '../../test/cart-checkout.ts';
-import { addProduct, call, setStock, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, setStock, type TestProduct } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
 import { createCartRepository } from './cart-repository.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * ADR 018: every line of a cart obeys the specification's order rule (minQuantity <= quantity <

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, errorCodes } from '../../../common/schemas/errors.ts';
+import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { AppError } from '../../errors.ts';
 import type { HealthRepository } from './health-repository.ts';
 
@@ -20,7 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthRepository }> =
         await health.ping();
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        throw new AppError(503, errorCodes.unavailable, 'The database does not answer.');
+        throw new AppError(503, 'UNAVAILABLE', 'The database does not answer.');
       }
       return { status: 'ok' as const, database: 'ok' as const };
     },

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listCursor } from '../../../common/pagination.ts';
 import type { Database } from '../../db/database.ts';
 import type { KeysetPage } from '../../db/keyset-page.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
-import { call, type Caller } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
 import { addContactMessage, addSubscribers } from '../../test/shop-records.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createInboxRepository } from './inbox-repository.ts';
+import { call, type Caller } from '../../test/call.ts';
 
 /**
  * The admin's inbox: contact messages and newsletter subscribers, newest first and paginated, and
@@ -53,6 +53,11 @@ describe.each(['/api/contact-messages', '/api/newsletter-subscribers', '/api/new
 });
 
 describe('GET /api/contact-messages', () => {
+  // Each test counts the messages it adds: none are left from another.
+  beforeEach(async () => {
+    await shop.db.deleteFrom('contact_messages').execute();
+  });
+
   it('lists every message newest first, with the total in X-Total-Count, ties in a stable order', async () => {
     const rows = [
       await addContactMessage(shop.db, '2026-03-01T09:00:00.000Z', { name: 'Oldest' }),
@@ -76,6 +81,7 @@ describe('GET /api/contact-messages', () => {
   });
 
   it('pages through the list: pages of 2 join up to the whole list, without overlaps or gaps', async () => {
+    for (const day of ['01', '02', '02', '03', '04']) await addContactMessage(shop.db, `2026-07-${day}T09:00:00.000Z`);
     const whole = (await get('/api/contact-messages?limit=100', admin)).json().map((message: { _id: string }) => message._id);
     const paged: string[] = [];
     for (let offset = 0; offset < whole.length; offset += 2) {
@@ -94,13 +100,22 @@ describe('GET /api/contact-messages', () => {
   });
 });
 
+/** The three subscribers the list tests read, a month apart. */
+const threeSubscribers = () =>
+  addSubscribers(shop.db, [
+    { email: 'first@example.com', createdAt: '2026-01-01T08:00:00.000Z' },
+    { email: 'third@example.com', createdAt: '2026-03-01T08:00:00.000Z' },
+    { email: 'second@example.com', createdAt: '2026-02-01T08:00:00.000Z' },
+  ]);
+
 describe('GET /api/newsletter-subscribers', () => {
+  // Each test counts the subscribers it adds: none are left from another.
+  beforeEach(async () => {
+    await shop.db.deleteFrom('newsletter_subscribers').execute();
+  });
+
   it('lists subscribers newest first, paginated, with the total in X-Total-Count', async () => {
-    const rows = await addSubscribers(shop.db, [
-      { email: 'first@example.com', createdAt: '2026-01-01T08:00:00.000Z' },
-      { email: 'third@example.com', createdAt: '2026-03-01T08:00:00.000Z' },
-      { email: 'second@example.com', createdAt: '2026-02-01T08:00:00.000Z' },
-    ]);
+    const rows = await threeSubscribers();
     const expected = newestFirst(rows).map((row) => ({ _id: row.id, email: row.email, createdAt: row.created_at }));
 
     const whole = await get('/api/newsletter-subscribers', admin);
@@ -123,11 +138,15 @@ describe('GET /api/newsletter-subscribers', () => {
 });
 
 describe('GET /api/newsletter-subscribers.csv', () => {
+  beforeEach(async () => {
+    await shop.db.deleteFrom('newsletter_subscribers').execute();
+  });
   const csvRows = (body: string) => body.split('\r\n').slice(0, -1);
 
   it('downloads every subscriber as a CSV attachment, newest first, with formulas made harmless', async () => {
     // Each of these passes the newsletter form's address check, and each would run in a spreadsheet.
     const risky = ['=hyperlink("https://evil.example","x")@x.com', '+cmd@x.com', '-2+3@x.com', "@sum(1,2)'@x.com"];
+    await threeSubscribers();
     await addSubscribers(
       shop.db,
       risky.map((email, index) => ({ email, createdAt: `2025-12-0${index + 1}T08:00:00.000Z` })),
@@ -186,13 +205,25 @@ describe('the CSV export', () => {
   });
 });
 
-// Both inbox lists page newest first by keyset on their (created_at, id) index (ADR 021). The rows
-// come from the tests above, which run first (the export's add over a thousand subscribers).
+// Both inbox lists page newest first by keyset on their (created_at, id) index (ADR 021).
 describe.each([
-  { url: '/api/contact-messages', index: 'contact_messages_created_at_idx', table: 'contact_messages', read: (db: Database, page: KeysetPage) => createInboxRepository(db).listContactMessages(page) },
-  { url: '/api/newsletter-subscribers', index: 'newsletter_subscribers_created_at_idx', table: 'newsletter_subscribers', read: (db: Database, page: KeysetPage) => createInboxRepository(db).listSubscribers(page) },
-])('GET $url by keyset', ({ url, index, table, read }) => {
+  {
+    url: '/api/contact-messages',
+    index: 'contact_messages_created_at_idx',
+    table: 'contact_messages',
+    read: (db: Database, page: KeysetPage) => createInboxRepository(db).listContactMessages(page),
+    addThree: () => Promise.all(['2026-08-01', '2026-08-02', '2026-08-03'].map((day) => addContactMessage(shop.db, `${day}T09:00:00.000Z`))),
+  },
+  {
+    url: '/api/newsletter-subscribers',
+    index: 'newsletter_subscribers_created_at_idx',
+    table: 'newsletter_subscribers',
+    read: (db: Database, page: KeysetPage) => createInboxRepository(db).listSubscribers(page),
+    addThree: threeSubscribers,
+  },
+])('GET $url by keyset', ({ url, index, table, read, addThree }) => {
   it('pages after and before an item, the total the same', async () => {
+    await addThree();
     const newest = await get(`${url}?limit=100`, admin);
     const all = newest.json<{ _id: string; createdAt: string }[]>();
     expect(all.length).toBeGreaterThanOrEqual(3);

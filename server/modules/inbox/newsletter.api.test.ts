@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrations } from '../../db/migrate.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { newsletterTokenIn } from '../../test/mail-outbox.ts';
-import { call, newClientAddress } from '../../test/ordering.ts';
 import { shopMailEnv, shopPublicUrl } from '../../test/shop-mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createInboxRepository } from './inbox-repository.ts';
+import { call, newClientAddress } from '../../test/call.ts';
 
 /**
  * The newsletter's double opt-in, through a real SMTP server: asking sends a confirmation e-mail with

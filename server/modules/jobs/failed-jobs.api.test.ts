@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { FailedJob } from '../../../common/schemas/jobs.ts';
 import { createShopWithPeople, signIn, type TestAccount } from '../../test/accounts.ts';
 import { createAppOn } from '../../test/app-at.ts';
-import { call, type Caller } from '../../test/ordering.ts';
 import { recordingTask } from '../../test/recording-task.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { call, type Caller } from '../../test/call.ts';
 
 /**
  * The admin's list of jobs that failed for good, and Retry. Jobs run here only when the test says;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { FailedJob } from '../../../common/schemas/jobs.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
-import { call } from '../../test/ordering.ts';
 import { numberedPayload, recordingTask } from '../../test/recording-task.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * Retries with the runner at work, in real time: graphile-worker's back-off (e^attempts seconds)

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
@@ -57,10 +56,12 @@ describe('jobs shared by several processes', () => {
   });
 
   it('runs each of 50 jobs exactly once with two processes taking them at the same time', { timeout: 30_000 }, async () => {
-    // The same task in each process, recorded apart, to see both at work.
-    const slowly = async () => sleep(20);
-    const inFirst = recordingTask('print-label', numberedPayload, { outcome: slowly });
-    const inSecond = recordingTask('print-label', numberedPayload, { outcome: slowly });
+    // The same task in each process, recorded apart, to see both at work. Each run waits until both
+    // processes have taken a job, so that one process cannot take them all before the other looks.
+    const untilBothAtWork = (): Promise<void> =>
+      vi.waitFor(() => expect(Math.min(inFirst.runs.length, inSecond.runs.length)).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+    const inFirst = recordingTask('print-label', numberedPayload, { outcome: untilBothAtWork });
+    const inSecond = recordingTask('print-label', numberedPayload, { outcome: untilBothAtWork });
     const first = await createAppOn(database, { jobs: { extraTasks: [inFirst.task], pollIntervalMs: 50 } });
     const second = await createAppOn(secondConnection, { jobs: { extraTasks: [inSecond.task], pollIntervalMs: 50 } });
     try {

@@ -4,7 +4,7 @@ import { systemClock } from '../../clock.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createAppOn } from '../../test/app-at.ts';
 import { createShopWithPeople, signUp, type ShopWithPeople, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, call, confirmPayment, payOrder, placeOrder, shipping, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, confirmPayment, placeOrder, shipping, type TestProduct } from '../../test/ordering.ts';
 import { mailsWithSubject, shopInbox, shopMailEnv, shopPublicUrl } from '../../test/shop-mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
@@ -14,6 +14,8 @@ import { createOrderRepository } from '../orders/order-repository.ts';
 import { createOrderService } from '../orders/order-service.ts';
 import { createProductRepository } from '../products/product-repository.ts';
 import { createOrderNotices } from './order-notices.ts';
+import { call } from '../../test/call.ts';
+import { payOrder } from '../../test/paid-order.ts';
 
 /**
  * What a customer (and the shop) hears as an order moves on, through a real SMTP server: each notice

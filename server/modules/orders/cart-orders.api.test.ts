@@ -6,23 +6,11 @@ import type { Order } from '../../../common/schemas/orders.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, cartOf, checkOut, checkedOut, delivery, deliveryAddress, deliveryOnOneLine } from '../../test/cart-checkout.ts';
 import { addThreeTools, fillCart, threeLines } from '../../test/multi-line-orders.ts';
-import {
-  addProduct,
-  authorise,
-  authorisedPayment,
-  call,
-  confirmPayment,
-  createIntent,
-  localPayment,
-  payOrder,
-  placeOrder,
-  setStock,
-  startPayment,
-  stockOf,
-  type TestProduct,
-} from '../../test/ordering.ts';
+import { addProduct, authorise, confirmPayment, createIntent, localPayment, placeOrder, setStock, startPayment, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { call } from '../../test/call.ts';
+import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
 
 /**
  * Issue 24: a cart checked out is one order of several lines, paid with one payment as any order is

@@ -2,24 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createShopWithPeople, type ShopWithPeople, type TestAccount } from '../../test/accounts.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
-import {
-  addProduct,
-  authorisedPayment,
-  call,
-  confirmPayment,
-  createIntent,
-  localPayment,
-  orderRow,
-  payOrder,
-  placeOrder,
-  startPayment,
-  stockOf,
-  type TestProduct,
-} from '../../test/ordering.ts';
+import { addProduct, confirmPayment, createIntent, localPayment, orderRow, placeOrder, startPayment, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
 import { addOrder } from '../../test/shop-records.ts';
 import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { createOrderRepository } from './order-repository.ts';
+import { call } from '../../test/call.ts';
+import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
 
 /**
  * ADR 013: a cancelled order is kept and can never be paid, and every card hold it had is released,

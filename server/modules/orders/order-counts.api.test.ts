@@ -7,9 +7,11 @@ import type { OrdersTable } from '../../db/schema.ts';
 import { recountOrderFigures } from '../../db/order-figures-recount.ts';
 import { newRecordId } from '../../record-id.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, call, payOrder, placeOrder, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, placeOrder, type TestProduct } from '../../test/ordering.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { countCap } from '../../db/capped-count.ts';
+import { call } from '../../test/call.ts';
+import { payOrder } from '../../test/paid-order.ts';
 
 /**
  * The counts the database keeps for Manage Orders and the overview (migration 018, ADR 021): after

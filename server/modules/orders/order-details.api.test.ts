@@ -4,10 +4,12 @@ import type { OrderDetails } from '../../../common/schemas/order-details.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { newRecordId } from '../../record-id.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, call, type Caller, payOrder, placeOrder, shipping, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, placeOrder, shipping, type TestProduct } from '../../test/ordering.ts';
 import { pdfText } from '../../test/receipt-text.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { call, type Caller } from '../../test/call.ts';
+import { paidOrder, payOrder } from '../../test/paid-order.ts';
 
 /**
  * One order's details (`GET /api/orders/{id}/details`) and its receipt (`GET /api/orders/{id}/receipt.pdf`):
@@ -42,11 +44,8 @@ async function details(id: string, who: TestAccount): Promise<OrderDetails> {
   return res.json<OrderDetails>();
 }
 
-async function paidOrder(quantity = 3): Promise<{ order: Order; transactionId: string }> {
-  const order = await placeOrder(shop.app, carol, gauge.id, quantity);
-  clock.advance(minutes(5));
-  return { order, transactionId: await payOrder(shop.app, carol, order._id) };
-}
+/** A paid order of `quantity` gauges, paid five minutes after it was placed. */
+const paidGauges = (quantity = 3) => paidOrder(shop.app, carol, gauge.id, quantity, { paysAfter: { clock, ms: minutes(5) } });
 
 /** Marks the order shipped (with a carrier and tracking number, as the admin's form sends) or delivered. */
 function ship(id: string, shippingStatus: 'shipped' | 'delivered', carrier = 'Local courier', trackingNumber = '') {
@@ -106,7 +105,7 @@ describe('GET /api/orders/{id}/details', () => {
   });
 
   it('follows the order as it is paid, shipped and delivered, with the time of each step and the card that paid', async () => {
-    const { order, transactionId } = await paidOrder();
+    const { order, transactionId } = await paidGauges();
     clock.advance(minutes(60 * 20));
     expect((await ship(order._id, 'shipped')).statusCode).toBe(200);
     clock.advance(minutes(60 * 48));
@@ -127,7 +126,7 @@ describe('GET /api/orders/{id}/details', () => {
   });
 
   it('shows the carrier and tracking number on the shipped step, with the tracking page of a carrier the shop knows', async () => {
-    const { order } = await paidOrder();
+    const { order } = await paidGauges();
     clock.advance(minutes(30));
     expect((await ship(order._id, 'shipped', 'ups', '1Z999AA10123456784')).statusCode).toBe(200);
 
@@ -143,7 +142,7 @@ describe('GET /api/orders/{id}/details', () => {
   });
 
   it('lists the refunds, oldest first, in dollars, and puts each in the timeline at its time', async () => {
-    const { order } = await paidOrder();
+    const { order } = await paidGauges();
     const paidAt = clock().toISOString();
     const later = (hours: number) => new Date(clock().getTime() + minutes(60 * hours)).toISOString();
     await insertRefund(order._id, { amountCents: 9600, reason: 'One gauge was cracked', restocked: 0, at: later(30) });
@@ -185,7 +184,7 @@ describe('GET /api/orders/{id}/details', () => {
 
 describe('GET /api/orders/{id}/receipt.pdf', () => {
   it('downloads a one-page PDF receipt with the shop, number, date, line, total, payment reference and card', async () => {
-    const { order, transactionId } = await paidOrder(3);
+    const { order, transactionId } = await paidGauges(3);
     const res = await receiptOf(order._id, carol);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -215,7 +214,7 @@ describe('GET /api/orders/{id}/receipt.pdf', () => {
   });
 
   it('shows what was refunded and what was paid net', async () => {
-    const { order } = await paidOrder(3);
+    const { order } = await paidGauges(3);
     await insertRefund(order._id, { amountCents: 4800, reason: 'One gauge was cracked', restocked: 0, at: clock().toISOString() });
     const { text } = await pdfText((await receiptOf(order._id, carol)).rawPayload);
     expect(text).toMatch(/Refunded\s+-\$48\.00/);
@@ -223,7 +222,7 @@ describe('GET /api/orders/{id}/receipt.pdf', () => {
   });
 
   it('is given to an admin for any paid order', async () => {
-    const { order } = await paidOrder(1);
+    const { order } = await paidGauges(1);
     const res = await receiptOf(order._id, admin);
     expect(res.statusCode).toBe(200);
     expect((await pdfText(res.rawPayload)).text).toContain(order.orderNumber);
@@ -246,7 +245,7 @@ describe('GET /api/orders/{id}/receipt.pdf', () => {
   });
 
   it("answers 404 for another customer's order and 401 without signing in", async () => {
-    const { order } = await paidOrder(1);
+    const { order } = await paidGauges(1);
     const someoneElses = await receiptOf(order._id, oscar);
     expect(someoneElses.statusCode).toBe(404);
     expect(someoneElses.headers['content-type']).toContain('application/json');

@@ -7,9 +7,10 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { createAppOn } from '../../test/app-at.ts';
 import { signUp } from '../../test/accounts.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
-import { addProduct, authorisedPayment, localPayment, orderRow, placeOrder } from '../../test/ordering.ts';
+import { addProduct, localPayment, orderRow, placeOrder } from '../../test/ordering.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
+import { authorisedPayment } from '../../test/paid-order.ts';
 
 /**
  * Two server processes on one database, both running the expiry sweep's schedule at the same

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCursor } from '../../../common/pagination.ts';
 import type { Order, OrderListStage } from '../../../common/schemas/orders.ts';
 import { createShopWithPeople, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, call, type Caller, payOrder, placeOrder, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, placeOrder, type TestProduct } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createOrderRepository, type OrderFilter } from './order-repository.ts';
+import { call, type Caller } from '../../test/call.ts';
+import { payOrder } from '../../test/paid-order.ts';
 
 /**
  * Manage Orders' list: `GET /api/orders` at a stage, searched by order number, e-mail or name, newest
@@ -173,7 +175,7 @@ describe('GET /api/orders?q=', () => {
 
 describe('GET /api/orders: who and what is refused', () => {
   it('answers 401 to an anonymous caller and 403 to a customer, whatever they filter by', async () => {
-    expect((await call(shop.app, 'GET', '/api/orders?stage=unpaid', undefined)).statusCode).toBe(401);
+    expect((await call(shop.app, 'GET', '/api/orders?stage=unpaid')).statusCode).toBe(401);
     for (const query of ['stage=to-ship', `q=${encodeURIComponent(carol.email)}`, `q=${at.unpaid.orderNumber}`]) {
       const res = await list(query, carol);
       expect(res.statusCode, query).toBe(403);

@@ -13,7 +13,6 @@ import {
   refundStatus,
   type UnpayableReason,
 } from '../../../common/ordering.ts';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import { orderTimeline } from '../../../common/order-timeline.ts';
 import { type Receipt, receiptOf } from '../../../common/receipt.ts';
 import type { OrderDetails, OrderRefund } from '../../../common/schemas/order-details.ts';
@@ -311,9 +310,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const product = isRecordId(input.productId) ? await products.findById(input.productId) : undefined;
       if (!product) throw notFound('That product is no longer in the catalogue.');
       const problem = quantityProblem(input.quantity, { minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
-      if (problem) throw new AppError(400, errorCodes.validation, problem);
+      if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
       const total = orderTotalCents(product.price_cents, input.quantity);
-      if (total > maxOrderTotalCents) throw new AppError(400, errorCodes.validation, orderMessages.tooExpensive);
+      if (total > maxOrderTotalCents) throw new AppError(400, 'VALIDATION_FAILED', orderMessages.tooExpensive);
       const address = input.shippingAddress ? shippingColumns(input.shippingAddress) : freeTextColumns(input.adress ?? '', viewer.name);
       return placeLines(
         viewer,
@@ -350,7 +349,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
 
     async listFor(viewer: SignedInUser, email: string, page: { limit: number; offset: number }) {
       if (viewer.role !== 'admin' && !sameEmail(viewer.email, email)) {
-        throw new AppError(403, errorCodes.forbidden, 'You can only see your own orders.');
+        throw new AppError(403, 'FORBIDDEN', 'You can only see your own orders.');
       }
       const { rows, total } = await orders.listByEmail(email.trim().toLowerCase(), page);
       return { items: rows.map(toListedOrder), total };

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminEmail, createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, call, type Caller, orderRow, payOrder, placeOrder, setStock, shipping, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, orderRow, placeOrder, setStock, shipping, stockOf, type TestProduct } from '../../test/ordering.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
+import { call, type Caller } from '../../test/call.ts';
+import { paidOrder } from '../../test/paid-order.ts';
 
 /**
  * design.md's "Who may call what" rows for orders, as anonymous, the owner, another customer and an
@@ -26,6 +28,8 @@ afterAll(() => shop.close());
 
 const request = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who?: Caller, payload?: object) => call(shop.app, method, url, who, payload);
 const ordersOf = (email: string, who?: Caller, query = '') => request('GET', `/api/orders/${encodeURIComponent(email)}${query}`, who);
+/** Two mallets, paid by Carol. */
+const paidMallets = () => paidOrder(shop.app, carol, mallet.id, 2);
 const orderCount = async () => (await shop.db.selectFrom('orders').select('id').execute()).length;
 
 const notSignedIn = { code: 'UNAUTHENTICATED', message: 'Please log in first.' };
@@ -95,6 +99,8 @@ describe('POST /api/orders', () => {
   });
 
   it("ignores a price, name, e-mail, product name and payment status sent in the body: the stored order is the server's", async () => {
+    // Someone with no orders, whose address the body names.
+    const target = await signUp(shop.app, 'Tara Target');
     const res = await request('POST', '/api/orders', carol, {
       productId: chisel.id,
       quantity: 4,
@@ -102,7 +108,7 @@ describe('POST /api/orders', () => {
       price: 0.01,
       unitPrice: 0.01,
       cutomerName: 'Mallory Mischief',
-      email: oscar.email,
+      email: target.email,
       product: 'Free chisels',
       paymentStatus: 'paid',
       transactionId: 'pi_made_up',
@@ -114,7 +120,7 @@ describe('POST /api/orders', () => {
     expect(order.price).toBe(50);
 
     expect((await ordersOf(carol.email, carol)).json()).toContainEqual({ ...unpaidOrder(carolIs(), chisel, 4), _id: order._id });
-    expect((await ordersOf(oscar.email, oscar)).json()).toEqual([]);
+    expect((await ordersOf(target.email, target)).json()).toEqual([]);
     expect(await orderRow(shop.db, order._id)).toMatchObject({ price_cents: 5000, customer_name: 'Carol Customer', email: carol.email, payment_status: 'unpaid', transaction_id: null });
   });
 
@@ -230,6 +236,8 @@ describe('GET /api/orders', () => {
   });
 
   it("gives an admin every customer's orders, newest first, with the total in X-Total-Count", async () => {
+    await placeOrder(shop.app, carol, chisel.id, 2);
+    await placeOrder(shop.app, admin, chisel.id, 2);
     const mine = await placeOrder(shop.app, oscar, chisel.id, 2);
     const res = await request('GET', '/api/orders?limit=100', admin);
     expect(res.statusCode).toBe(200);
@@ -243,6 +251,7 @@ describe('GET /api/orders', () => {
   });
 
   it('pages with limit and offset, and the pages add up to the whole list', async () => {
+    for (const who of [carol, oscar, carol, admin, oscar]) await placeOrder(shop.app, who, chisel.id, 2);
     const whole = (await request('GET', '/api/orders?limit=100', admin)).json().map((order: { _id: string }) => order._id);
     expect(whole.length).toBeGreaterThan(4);
     const paged: string[] = [];
@@ -271,6 +280,7 @@ describe('GET /api/orders/{email}', () => {
   });
 
   it("gives a customer all their own orders and nobody else's, newest first, in any case of the e-mail", async () => {
+    await placeOrder(shop.app, carol, chisel.id, 2);
     const placed = await placeOrder(shop.app, carol, chisel.id, 6);
     const all = (await request('GET', '/api/orders?limit=100', admin)).json().filter((order: { email: string }) => order.email === carol.email);
     for (const email of [carol.email, carol.email.toUpperCase()]) {
@@ -293,6 +303,7 @@ describe('GET /api/orders/{email}', () => {
   });
 
   it("gives an admin any customer's orders", async () => {
+    await placeOrder(shop.app, carol, chisel.id, 2);
     const res = await ordersOf(carol.email, admin, '?limit=100');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual((await ordersOf(carol.email, carol, '?limit=100')).json());
@@ -313,7 +324,7 @@ describe('GET /api/orders/{email}', () => {
 
 describe('GET /api/duepaymentOrder/{id}', () => {
   let order: { _id: string };
-  beforeAll(async () => {
+  beforeEach(async () => {
     order = await placeOrder(shop.app, carol, chisel.id, 2);
   });
 
@@ -390,8 +401,7 @@ describe('DELETE /api/orders/{id}', () => {
   });
 
   it('refuses to cancel a paid order, for the owner and for an admin, with 409', async () => {
-    const order = await placeOrder(shop.app, carol, mallet.id, 2);
-    const transactionId = await payOrder(shop.app, carol, order._id);
+    const { order, transactionId } = await paidMallets();
     for (const who of [carol, admin]) {
       const res = await request('DELETE', `/api/orders/${order._id}`, who);
       expect(res.statusCode).toBe(409);
@@ -414,8 +424,7 @@ describe('PATCH /api/orders/{id}/shipping', () => {
     request('PATCH', `/api/orders/${id}/shipping`, who, shippingStatus === 'shipped' ? { shippingStatus, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : { shippingStatus });
 
   it('is for admins only: 401 anonymous, 403 for the owner and another customer; nothing changes', async () => {
-    const order = await placeOrder(shop.app, carol, mallet.id, 2);
-    await payOrder(shop.app, carol, order._id);
+    const { order } = await paidMallets();
     const anonymous = await ship(order._id, 'shipped');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual(notSignedIn);
@@ -438,8 +447,7 @@ describe('PATCH /api/orders/{id}/shipping', () => {
   });
 
   it('moves a paid order from pending to shipped to delivered, one step at a time, and the owner sees each step', async () => {
-    const order = await placeOrder(shop.app, carol, mallet.id, 2);
-    await payOrder(shop.app, carol, order._id);
+    const { order } = await paidMallets();
     const seenByOwner = async () => (await ordersOf(carol.email, carol, '?limit=100')).json().find((o: { _id: string }) => o._id === order._id);
     expect(await seenByOwner()).toMatchObject({ paymentStatus: 'paid', shippingStatus: 'pending' });
 
@@ -473,8 +481,7 @@ describe('PATCH /api/orders/{id}/shipping', () => {
   });
 
   it('refuses a status other than shipped or delivered, and answers 404 for an unknown order', async () => {
-    const order = await placeOrder(shop.app, carol, mallet.id, 2);
-    await payOrder(shop.app, carol, order._id);
+    const { order } = await paidMallets();
     for (const status of ['pending', 'lost', '']) {
       const res = await ship(order._id, status, admin);
       expect(res.statusCode, status).toBe(400);
@@ -487,8 +494,7 @@ describe('PATCH /api/orders/{id}/shipping', () => {
 
   it('ships with any carrier, spelling a known one as it does, with or without a tracking number', async () => {
     const shipWith = async (body: object) => {
-      const order = await placeOrder(shop.app, carol, mallet.id, 2);
-      await payOrder(shop.app, carol, order._id);
+      const { order } = await paidMallets();
       return request('PATCH', `/api/orders/${order._id}/shipping`, admin, { shippingStatus: 'shipped', ...body });
     };
     const known = await shipWith({ carrier: ' royal mail ', trackingNumber: ' AB 1234-5678 GB ' });
@@ -509,8 +515,7 @@ describe('PATCH /api/orders/{id}/shipping', () => {
     ['a tracking number with other characters', { carrier: 'UPS', trackingNumber: '1Z<script>' }, 'letters, digits, spaces and dashes'],
     ['a tracking number over 60 characters', { carrier: 'UPS', trackingNumber: '1'.repeat(61) }, 'letters, digits, spaces and dashes'],
   ])('refuses to ship with %s, and the order stays pending', async (_what, body, message) => {
-    const order = await placeOrder(shop.app, carol, mallet.id, 2);
-    await payOrder(shop.app, carol, order._id);
+    const { order } = await paidMallets();
     const res = await request('PATCH', `/api/orders/${order._id}/shipping`, admin, { shippingStatus: 'shipped', ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
@@ -518,8 +523,7 @@ describe('PATCH /api/orders/{id}/shipping', () => {
   });
 
   it('lets only one of two admins racing to ship the same order move it on', async () => {
-    const order = await placeOrder(shop.app, carol, mallet.id, 2);
-    await payOrder(shop.app, carol, order._id);
+    const { order } = await paidMallets();
     const results = await Promise.all([ship(order._id, 'shipped', admin), ship(order._id, 'shipped', admin)]);
     expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(await orderRow(shop.db, order._id)).toMatchObject({ shipping_status: 'shipped' });

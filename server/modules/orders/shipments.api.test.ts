@@ -6,9 +6,10 @@ import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } f
 import { added, checkedOut, deliveryOnOneLine } from '../../test/cart-checkout.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
 import { addThreeTools, paidThreeLineOrder, type ThreeTools } from '../../test/multi-line-orders.ts';
-import { call, readOrder } from '../../test/ordering.ts';
+import { readOrder } from '../../test/ordering.ts';
 import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * Issue 24: the admin sends a paid order in parcels (`POST /orders/{id}/shipments`), each of some or

@@ -3,11 +3,12 @@ import type { Overview } from '../../../common/schemas/overview.ts';
 import { systemClock } from '../../clock.ts';
 import { createShopWithPeople, signIn, type TestAccount } from '../../test/accounts.ts';
 import { createAppAt, type AppAt } from '../../test/app-at.ts';
-import { addProduct, call, type Caller } from '../../test/ordering.ts';
+import { addProduct } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
 import { addOrder } from '../../test/shop-records.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { createOverviewRepository } from './overview-repository.ts';
+import { call, type Caller } from '../../test/call.ts';
 
 /**
  * The admin's overview: the last 30 UTC days of sales, orders by status, products low in stock.
@@ -52,13 +53,19 @@ describe('GET /api/overview: who may call it', () => {
   });
 
   it('answers an admin with 30 days ending today, even with no orders and no products', async () => {
-    const res = await get(admin);
-    expect(res.statusCode).toBe(200);
-    const body = res.json<Overview>();
-    expect(body.days).toHaveLength(30);
-    expect(body.days.at(-1)?.date).toBe(systemClock().toISOString().slice(0, 10));
-    expect(body.ordersByStatus).toEqual({ notPaid: 0, pending: 0, shipped: 0, delivered: 0, cancelled: 0 });
-    expect(body.lowStock).toEqual([]);
+    // A shop of its own, empty whatever the other tests add to theirs.
+    const empty = await createShopWithPeople();
+    try {
+      const res = await call(empty.shop.app, 'GET', '/api/overview', empty.admin);
+      expect(res.statusCode).toBe(200);
+      const body = res.json<Overview>();
+      expect(body.days).toHaveLength(30);
+      expect(body.days.at(-1)?.date).toBe(systemClock().toISOString().slice(0, 10));
+      expect(body.ordersByStatus).toEqual({ notPaid: 0, pending: 0, shipped: 0, delivered: 0, cancelled: 0 });
+      expect(body.lowStock).toEqual([]);
+    } finally {
+      await empty.shop.close();
+    }
   });
 });
 

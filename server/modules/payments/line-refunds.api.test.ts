@@ -5,9 +5,10 @@ import type { Order } from '../../../common/schemas/orders.ts';
 import type { RefundResult } from '../../../common/schemas/refunds.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { addThreeTools, type PaidThreeLineOrder, paidThreeLineOrder } from '../../test/multi-line-orders.ts';
-import { call, localPayment, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { localPayment, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * Issue 24: the admin refunds a paid order of several lines by the pieces of its lines, each at the

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, cartOf, checkedOut } from '../../test/cart-checkout.ts';
-import { addProduct, authorisedPayment, confirmPayment, setStock, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, confirmPayment, setStock, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { authorisedPayment } from '../../test/paid-order.ts';
 
 /**
  * Issue 24: an order's stock is taken for all its lines together or for none. A hundred customers,

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, authorise, confirmPayment, createIntent, localPayment, orderRow, placeOrder, productPricedAt, readOrder, type TestProduct } from '../../test/ordering.ts';
-import { standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { addProduct, authorise, confirmPayment, createIntent, localPayment, orderRow, placeOrder, readOrder, type TestProduct } from '../../test/ordering.ts';
 import { deliverStripeEvent } from '../../test/stripe-events.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { orderWithPayment, paidOrder } from '../../test/paid-order.ts';
+import { useStripeShop } from '../../test/stripe-shop.ts';
+import type { TestApp } from '../../test/test-app.ts';
 
 /**
  * An order settled by a payment keeps which card paid: its brand and last four digits, where the
@@ -19,14 +20,7 @@ describe('the card that paid, with the local test processor', () => {
   });
   afterAll(() => shop.close());
 
-  async function payWith(cardNumber: string) {
-    const order = await placeOrder(shop.app, carol, plane.id, 1);
-    const { clientSecret, transactionId } = await createIntent(shop.app, carol, order._id);
-    expect((await authorise(shop.app, carol, order._id, clientSecret, { cardNumber })).statusCode).toBe(200);
-    const paid = await confirmPayment(shop.app, carol, order._id, transactionId);
-    expect(paid.statusCode).toBe(200);
-    return { order: paid.json(), transactionId };
-  }
+  const payWith = (cardNumber: string) => paidOrder(shop.app, carol, plane.id, 1, { payWith: { card: { cardNumber } } });
 
   it.each([
     ['4242 4242 4242 4242', 'visa', '4242'],
@@ -59,55 +53,40 @@ describe('the card that paid, with the local test processor', () => {
 });
 
 describe('the card that paid, with Stripe', () => {
-  let standIn: StripeStandIn;
-  let shop: TestApp;
+  const stripe = useStripeShop();
   let customer: TestAccount;
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    shop = await createTestApp({ env: { ...standIn.shopEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret } });
-    customer = await signUp(shop.app, 'Ada Lovelace');
+    customer = await signUp(stripe.app, 'Ada Lovelace');
   });
-  afterAll(async () => {
-    await shop?.close();
-    await standIn?.close();
-  });
-  beforeEach(() => standIn.reset());
-
-  async function orderWithPayment() {
-    const product = await productPricedAt(shop.app, 48);
-    const order = await placeOrder(shop.app, customer, product._id, 3);
-    const { transactionId } = await createIntent(shop.app, customer, order._id);
-    return { order, transactionId };
-  }
 
   it("records the brand and last four of the latest charge's card when the browser confirms the payment", async () => {
-    const { order, transactionId } = await orderWithPayment();
-    standIn.authorise(transactionId, { brand: 'mastercard', last4: '4444' });
-    const paid = await confirmPayment(shop.app, customer, order._id, transactionId);
+    const { order, transactionId } = await orderWithPayment(stripe.app, customer);
+    stripe.standIn.authorise(transactionId, { brand: 'mastercard', last4: '4444' });
+    const paid = await confirmPayment(stripe.app, customer, order._id, transactionId);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ paymentStatus: 'paid', transactionId, cardBrand: 'mastercard', cardLast4: '4444' });
-    expect(await orderRow(shop.db, order._id)).toMatchObject({ card_brand: 'mastercard', card_last4: '4444' });
+    expect(await orderRow(stripe.db, order._id)).toMatchObject({ card_brand: 'mastercard', card_last4: '4444' });
     // Read from the charge in the call that checks the payment, not by another request.
-    const reads = standIn.requestsTo('GET', `/v1/payment_intents/${transactionId}`);
+    const reads = stripe.standIn.requestsTo('GET', `/v1/payment_intents/${transactionId}`);
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.every((read) => read.form['expand[0]'] === 'latest_charge')).toBe(true);
   });
 
   it("records the card when Stripe's webhook settles the order", async () => {
-    const { order, transactionId } = await orderWithPayment();
-    standIn.authorise(transactionId, { brand: 'amex', last4: '8431' });
-    const delivered = await deliverStripeEvent(shop.app, standIn.event('payment_intent.amount_capturable_updated', transactionId));
+    const { order, transactionId } = await orderWithPayment(stripe.app, customer);
+    stripe.standIn.authorise(transactionId, { brand: 'amex', last4: '8431' });
+    const delivered = await deliverStripeEvent(stripe.app, stripe.standIn.event('payment_intent.amount_capturable_updated', transactionId));
     expect(delivered.statusCode).toBe(200);
-    expect(await readOrder(shop.app, customer, order._id)).toMatchObject({ paymentStatus: 'paid', cardBrand: 'amex', cardLast4: '8431' });
+    expect(await readOrder(stripe.app, customer, order._id)).toMatchObject({ paymentStatus: 'paid', cardBrand: 'amex', cardLast4: '8431' });
   });
 
   it('records no card when the charge describes none, and the order is paid all the same', async () => {
-    const { order, transactionId } = await orderWithPayment();
-    standIn.authorise(transactionId, { last4: '' });
-    const paid = await confirmPayment(shop.app, customer, order._id, transactionId);
+    const { order, transactionId } = await orderWithPayment(stripe.app, customer);
+    stripe.standIn.authorise(transactionId, { last4: '' });
+    const paid = await confirmPayment(stripe.app, customer, order._id, transactionId);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ paymentStatus: 'paid' });
     expect(paid.json()).not.toHaveProperty('cardBrand');
-    expect(await orderRow(shop.db, order._id)).toMatchObject({ card_brand: null, card_last4: null });
+    expect(await orderRow(stripe.db, order._id)).toMatchObject({ card_brand: null, card_last4: null });
   });
 });

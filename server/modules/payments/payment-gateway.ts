@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ErrorCodeWithStatus } from '../../../common/error-codes.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 
@@ -100,12 +101,12 @@ export interface PaymentGateway {
   readonly routes?: FastifyPluginAsyncZod<GatewayRouteOptions>;
 }
 
-/** A card the processor refused (declined, insufficient funds, invalid details), with its message. */
+/** A card the processor refused (declined, insufficient funds, invalid details), with its message and its 402 code. */
 export class CardError extends Error {
   override name = 'CardError';
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: ErrorCodeWithStatus<402>,
   ) {
     super(message);
   }

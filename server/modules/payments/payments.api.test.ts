@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import {
-  addProduct,
-  authorise,
-  authorisedPayment,
-  call,
-  type Caller,
-  confirmPayment,
-  createIntent,
-  goodCard,
-  localPayment,
-  orderRow,
-  payOrder,
-  placeOrder,
-  publicStockOf,
-  setStock,
-  startPayment,
-  stockOf,
-  type TestProduct,
-} from '../../test/ordering.ts';
+import { addProduct, authorise, confirmPayment, createIntent, goodCard, localPayment, orderRow, placeOrder, publicStockOf, setStock, startPayment, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
 import { type GatewayPayment, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
+import { call, type Caller } from '../../test/call.ts';
+import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
 
 /**
  * design.md's rows for paying, as anonymous, the owner, another customer and an admin:

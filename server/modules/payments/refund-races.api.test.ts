@@ -4,9 +4,11 @@ import type { Order, OrderLine } from '../../../common/schemas/orders.ts';
 import type { RefundResult } from '../../../common/schemas/refunds.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp } from '../../test/accounts.ts';
 import { added, checkedOut } from '../../test/cart-checkout.ts';
-import { addProduct, authorisedPayment, call, confirmPayment, createIntent, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { addProduct, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { type StripeShop, startStripeShop } from '../../test/stripe-shop.ts';
 import { testDialect } from '../../test/test-database.ts';
+import { call } from '../../test/call.ts';
+import { type PayWith, payOrder } from '../../test/paid-order.ts';
 
 /**
  * ADR 029: refunds sent at the same moment never give back more than was paid, nor more pieces of a
@@ -18,14 +20,9 @@ import { testDialect } from '../../test/test-database.ts';
 interface Processor {
   /** The cents the processor has given back of this payment, by its own records. */
   refundedAt(paymentId: string): Promise<number>;
-  /** Authorises a payment as the customer's browser would. */
-  authorise(paymentId: string): void;
+  /** How the customer's browser pays with it. */
+  payWith: PayWith;
 }
-
-const standIns: StripeStandIn[] = [];
-afterAll(async () => {
-  for (const standIn of standIns) await standIn.close();
-});
 
 /** A paid order of three lines of $10.00 each, $30.00 in all: five $2 gauges, one $10 saw, two $5 awls. */
 interface PaidOrder {
@@ -41,15 +38,17 @@ describe.each(['local', 'stripe'] as const)(`refunds racing, with the %s process
   let people: ShopWithPeople;
   let processor: Processor;
 
+  let stripeShop: StripeShop | undefined;
+
   beforeAll(async () => {
-    const standIn = kind === 'stripe' ? await startStripeStandIn() : undefined;
-    if (standIn) standIns.push(standIn);
-    people = await createShopWithPeople({ env: standIn?.shopEnv() ?? {} });
+    stripeShop = kind === 'stripe' ? await startStripeShop({ people: true, seed: false }) : undefined;
+    people = stripeShop?.people ?? (await createShopWithPeople());
     const db = people.shop.db;
+    const standIn = stripeShop?.standIn;
     processor = standIn
       ? {
           refundedAt: async (paymentId) => standIn.refundsOf(paymentId).reduce((sum, refund) => sum + refund.amount, 0),
-          authorise: (paymentId) => void standIn.authorise(paymentId),
+          payWith: { standIn },
         }
       : {
           refundedAt: async (paymentId) => {
@@ -60,10 +59,10 @@ describe.each(['local', 'stripe'] as const)(`refunds racing, with the %s process
             expect(payment.refunded_cents).toBeLessThanOrEqual(payment.amount_cents);
             return payment.refunded_cents;
           },
-          authorise: () => undefined,
+          payWith: {},
         };
   }, 60_000);
-  afterAll(() => people?.shop.close());
+  afterAll(() => stripeShop?.close() ?? people?.shop.close());
 
   const app = () => people.shop.app;
   const db = () => people.shop.db;
@@ -113,16 +112,8 @@ describe.each(['local', 'stripe'] as const)(`refunds racing, with the %s process
     await added(app(), buyer, products.awl.id, 2);
     const placed = await checkedOut(app(), buyer);
     expect(placed.price).toBe(30);
-    const paymentId =
-      kind === 'local'
-        ? await authorisedPayment(app(), buyer, placed._id)
-        : await createIntent(app(), buyer, placed._id).then(({ transactionId }) => {
-            processor.authorise(transactionId);
-            return transactionId;
-          });
-    const confirmed = await confirmPayment(app(), buyer, placed._id, paymentId);
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const order = confirmed.json<Order>();
+    const paymentId = await payOrder(app(), buyer, placed._id, processor.payWith);
+    const order = await readOrder(app(), buyer, placed._id);
     const lineOf = (product: TestProduct) => order.lines.find((line) => line.productId === product.id)!;
     return { order, paymentId, gauges: lineOf(products.gauge), saw: lineOf(products.saw), awls: lineOf(products.awl), products };
   }

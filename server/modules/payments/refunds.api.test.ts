@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { createShopWithPeople, type ShopWithPeople, type TestAccount } from '../../test/accounts.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
-import { addProduct, call, localPayment, payOrder, placeOrder, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, localPayment, placeOrder, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { call } from '../../test/call.ts';
+import { paidOrder } from '../../test/paid-order.ts';
 
 /**
  * Refunds with the local processor: the admin gives back all or part of a paid order, never more
@@ -24,11 +26,7 @@ const app = () => people.shop.app;
 const db = () => people.shop.db;
 
 /** A paid order of `quantity` chisels ($12.50 each), and its payment's id. */
-async function paidOrder(quantity = 4): Promise<{ order: Order; transactionId: string }> {
-  const placed = await placeOrder(app(), people.carol, chisel.id, quantity);
-  const transactionId = await payOrder(app(), people.carol, placed._id);
-  return { order: await readOrder(app(), people.carol, placed._id), transactionId };
-}
+const paidChisels = (quantity: number) => paidOrder(app(), people.carol, chisel.id, quantity);
 
 interface RefundBody {
   amount?: unknown;
@@ -62,7 +60,7 @@ async function expectUnrefunded(order: Order, transactionId: string, stockBefore
 
 describe('POST /api/orders/{id}/refunds', () => {
   it('refunds a paid order in full through the processor and tells the customer once', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
     const response = await refund(order, { amount: 50, reason: 'The handles were cracked.' });
 
     expect(response.statusCode).toBe(201);
@@ -80,7 +78,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('takes an order refunded whole before it was sent out of To ship, and refuses to ship it; a partial refund leaves it to ship', async () => {
-    const { order } = await paidOrder(4);
+    const { order } = await paidChisels(4);
     const toShip = async () => (await call(app(), 'GET', '/api/orders?stage=to-ship&limit=100', people.admin)).json<Order[]>().map((listed) => listed._id);
     expect(await toShip()).toContain(order._id);
 
@@ -95,13 +93,13 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('leaves a shipped order shipped when it is refunded in full', async () => {
-    const { order } = await paidOrder(2);
+    const { order } = await paidChisels(2);
     expect((await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).statusCode).toBe(200);
     expect((await refund(order, { amount: 25 })).json()).toMatchObject({ stage: 'shipped', refundStatus: 'full' });
   });
 
   it('refunds part, then the rest, and then nothing more', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
 
     const part = await refund(order, { amount: 12.3 });
     expect(part.statusCode).toBe(201);
@@ -124,7 +122,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('refuses more than is left to refund, and changes nothing', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
     const stockBefore = await stockOf(db(), chisel.id);
     const response = await refund(order, { amount: 50.01 });
     expect(response.statusCode).toBe(409);
@@ -144,7 +142,7 @@ describe('POST /api/orders/{id}/refunds', () => {
     ['a negative restock', { restock: -1 }],
     ['a key that is not a UUID', { idempotencyKey: 'click-1' }],
   ])('answers 400 to %s', async (_case, body) => {
-    const { order, transactionId } = await paidOrder(2);
+    const { order, transactionId } = await paidChisels(2);
     const response = await refund(order, body);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION_FAILED');
@@ -152,7 +150,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('refunds once for a key sent twice, and answers the same order both times', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
     const idempotencyKey = randomUUID();
     const first = await refund(order, { amount: 20, idempotencyKey });
     const again = await refund(order, { amount: 20, idempotencyKey });
@@ -166,7 +164,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('refunds once for a key sent twice at the same moment (a double click)', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
     const idempotencyKey = randomUUID();
     const answers = await Promise.all([refund(order, { amount: 20, idempotencyKey }), refund(order, { amount: 20, idempotencyKey })]);
 
@@ -178,7 +176,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('refuses a key used already for another refund', async () => {
-    const { order } = await paidOrder(4);
+    const { order } = await paidChisels(4);
     const idempotencyKey = randomUUID();
     expect((await refund(order, { amount: 10, idempotencyKey })).statusCode).toBe(201);
     const reused = await refund(order, { amount: 15, idempotencyKey });
@@ -188,7 +186,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('refunds the last amount once when refunds with different keys race for it', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
     expect((await refund(order, { amount: 20 })).statusCode).toBe(201);
 
     const answers = await Promise.all([1, 2, 3].map(() => refund(order, { amount: 30 })));
@@ -201,7 +199,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('changes nothing when the processor refuses, and says why', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
     const stockBefore = await stockOf(db(), chisel.id);
     // The processor's ledger has the payment refunded already (by its own hand, which the shop never heard of).
     await db().updateTable('local_payment_intents').set({ refunded_cents: 5000 }).where('id', '=', transactionId).execute();
@@ -228,7 +226,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('is for admins only: 403 for customers (the order’s own or another), 401 without signing in', async () => {
-    const { order, transactionId } = await paidOrder(4);
+    const { order, transactionId } = await paidChisels(4);
     const stockBefore = await stockOf(db(), chisel.id);
     for (const [who, status] of [
       [people.oscar, 403],
@@ -242,7 +240,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('puts the pieces asked for back in stock, never the same piece twice', async () => {
-    const { order } = await paidOrder(4);
+    const { order } = await paidChisels(4);
     const stockBefore = await stockOf(db(), chisel.id);
 
     const one = await refund(order, { amount: 12.5, restock: 1 });
@@ -262,7 +260,7 @@ describe('POST /api/orders/{id}/refunds', () => {
   });
 
   it('leaves the stock alone when asked to', async () => {
-    const { order } = await paidOrder(4);
+    const { order } = await paidChisels(4);
     const stockBefore = await stockOf(db(), chisel.id);
     expect((await refund(order, { amount: 50, restock: 0 })).json()).toMatchObject({ restockedQuantity: 0, refundStatus: 'full' });
     expect(await stockOf(db(), chisel.id)).toBe(stockBefore);

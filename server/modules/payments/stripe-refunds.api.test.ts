@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../common/schemas/orders.ts';
-import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
-import { addProduct, call, confirmPayment, createIntent, placeOrder, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
-import { standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
+import { addProduct, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
 import { deliverStripeEvent } from '../../test/stripe-events.ts';
+import { call } from '../../test/call.ts';
+import { paidOrder } from '../../test/paid-order.ts';
+import { useStripeShop } from '../../test/stripe-shop.ts';
 
 /**
  * Refunds with Stripe, against the stand-in: the shop's refund goes through Stripe's Refunds API
@@ -15,36 +16,24 @@ import { deliverStripeEvent } from '../../test/stripe-events.ts';
  * Stripe's dashboard once, never one the shop made itself.
  */
 
-let standIn: StripeStandIn;
-let people: ShopWithPeople;
+const stripe = useStripeShop({ people: true, seed: false, jobs: { pollIntervalMs: 50 } });
 /** $12.50 a piece. */
 let chisel: TestProduct;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  people = await createShopWithPeople({ env: { ...standIn.shopEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret }, jobs: { pollIntervalMs: 50 } });
-  chisel = await addProduct(people.shop.db, { name: 'Dovetail saw', priceCents: 1250, minQuantity: 1, availQuantity: 1000 });
+  chisel = await addProduct(stripe.db, { name: 'Dovetail saw', priceCents: 1250, minQuantity: 1, availQuantity: 1000 });
 });
-afterAll(async () => {
-  await people?.shop.close();
-  await standIn?.close();
-});
-beforeEach(() => standIn.reset());
 
-const app = () => people.shop.app;
+const app = () => stripe.app;
 
 /** An order of 4 saws ($50.00) paid with Stripe: authorised in the browser, captured by the shop. */
-async function paidOrder(): Promise<{ order: Order; intentId: string }> {
-  const placed = await placeOrder(app(), people.carol, chisel.id, 4);
-  const { transactionId } = await createIntent(app(), people.carol, placed._id);
-  standIn.authorise(transactionId);
-  const confirmed = await confirmPayment(app(), people.carol, placed._id, transactionId);
-  if (confirmed.statusCode !== 200) throw new Error(`paying failed: ${confirmed.statusCode} ${confirmed.body}`);
-  return { order: confirmed.json<Order>(), intentId: transactionId };
+async function paidSaws(): Promise<{ order: Order; intentId: string }> {
+  const { order, transactionId } = await paidOrder(app(), stripe.people.carol, chisel.id, 4, { payWith: { standIn: stripe.standIn } });
+  return { order, intentId: transactionId };
 }
 
 function refund(order: Order, body: { amount: number; reason?: string; restock?: number; idempotencyKey?: string }) {
-  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, { reason: 'Returned unused', restock: 0, idempotencyKey: randomUUID(), ...body });
+  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, stripe.people.admin, { reason: 'Returned unused', restock: 0, idempotencyKey: randomUUID(), ...body });
 }
 
 /** Delivers an event as Stripe does, signed. */
@@ -52,23 +41,23 @@ const deliver = (event: object) => deliverStripeEvent(app(), event);
 
 /** The order's refunds made or held for the processor (a refused one is kept as failed, holding nothing). */
 const refundsOf = (order: Order) =>
-  people.shop.db.selectFrom('refunds').selectAll().where('order_id', '=', order._id).where('status', '!=', 'failed').orderBy('created_at').execute();
-const refundRequests = () => standIn.requestsTo('POST', '/v1/refunds');
+  stripe.people.shop.db.selectFrom('refunds').selectAll().where('order_id', '=', order._id).where('status', '!=', 'failed').orderBy('created_at').execute();
+const refundRequests = () => stripe.standIn.requestsTo('POST', '/v1/refunds');
 
 async function refundMails(order: Order) {
   await app().jobs.waitUntilIdle();
-  return outboxMessages(people.shop.dataDir).filter((mail) => mail.to === order.email && mail.subject.startsWith('Refund of') && mail.subject.endsWith(order.orderNumber));
+  return outboxMessages(stripe.people.shop.dataDir).filter((mail) => mail.to === order.email && mail.subject.startsWith('Refund of') && mail.subject.endsWith(order.orderNumber));
 }
 
 describe('refunding a Stripe payment', () => {
   it('asks Stripe for the refund with an idempotency key, and records Stripe’s refund once', async () => {
-    const { order, intentId } = await paidOrder();
+    const { order, intentId } = await paidSaws();
     const idempotencyKey = randomUUID();
     const response = await refund(order, { amount: 20, reason: 'One saw had a bent plate.', idempotencyKey });
 
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ refundedAmount: 20, refundStatus: 'partial' });
-    const [made] = standIn.refundsOf(intentId);
+    const [made] = stripe.standIn.refundsOf(intentId);
     expect(made).toMatchObject({ amount: 2000, status: 'succeeded' });
     const [recorded] = await refundsOf(order);
     expect(recorded).toMatchObject({ amount_cents: 2000, gateway_refund_id: made?.id, reason: 'One saw had a bent plate.', status: 'succeeded', idempotency_key: idempotencyKey });
@@ -88,17 +77,17 @@ describe('refunding a Stripe payment', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(response.json());
     expect(refundRequests()).toHaveLength(1);
-    expect(standIn.refundsOf(intentId)).toHaveLength(1);
+    expect(stripe.standIn.refundsOf(intentId)).toHaveLength(1);
 
     // The rest, with another key.
     expect((await refund(order, { amount: 30 })).json()).toMatchObject({ refundedAmount: 50, refundStatus: 'full' });
-    expect(standIn.refundsOf(intentId).map((refund) => refund.amount)).toEqual([2000, 3000]);
+    expect(stripe.standIn.refundsOf(intentId).map((refund) => refund.amount)).toEqual([2000, 3000]);
   });
 
   it('changes nothing when Stripe refuses, and says what Stripe said', async () => {
-    const { order, intentId } = await paidOrder();
-    const stockBefore = await stockOf(people.shop.db, chisel.id);
-    standIn.failNext({
+    const { order, intentId } = await paidSaws();
+    const stockBefore = await stockOf(stripe.people.shop.db, chisel.id);
+    stripe.standIn.failNext({
       method: 'POST',
       path: /^\/v1\/refunds$/,
       status: 400,
@@ -108,17 +97,17 @@ describe('refunding a Stripe payment', () => {
     const response = await refund(order, { amount: 20, restock: 2 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ code: 'REFUND_REFUSED', message: 'The card processor refused the refund: This charge has been disputed and cannot be refunded.' });
-    expect(await readOrder(app(), people.carol, order._id)).toMatchObject({ refundedAmount: 0, refundStatus: 'none', restockedQuantity: 0 });
+    expect(await readOrder(app(), stripe.people.carol, order._id)).toMatchObject({ refundedAmount: 0, refundStatus: 'none', restockedQuantity: 0 });
     expect(await refundsOf(order)).toEqual([]);
-    expect(standIn.refundsOf(intentId)).toEqual([]);
-    expect(await stockOf(people.shop.db, chisel.id)).toBe(stockBefore);
+    expect(stripe.standIn.refundsOf(intentId)).toEqual([]);
+    expect(await stockOf(stripe.people.shop.db, chisel.id)).toBe(stockBefore);
     expect(await refundMails(order)).toEqual([]);
   });
 
   it('refuses what Stripe itself no longer has to refund', async () => {
-    const { order, intentId } = await paidOrder();
+    const { order, intentId } = await paidSaws();
     // Refunded in Stripe's dashboard, and the webhook has not arrived yet.
-    standIn.refundInDashboard(intentId, 5000);
+    stripe.standIn.refundInDashboard(intentId, 5000);
     const response = await refund(order, { amount: 50 });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/^The card processor refused the refund: Charge ch_\w+ has already been refunded\.$/);
@@ -126,9 +115,9 @@ describe('refunding a Stripe payment', () => {
   });
 
   it('answers 502 and holds the amount when Stripe fails to answer, and a retry with the key refunds once', async () => {
-    const { order, intentId } = await paidOrder();
+    const { order, intentId } = await paidSaws();
     // stripe-node tries three times in all.
-    standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
+    stripe.standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
     const idempotencyKey = randomUUID();
 
     const failed = await refund(order, { amount: 20, idempotencyKey });
@@ -138,7 +127,7 @@ describe('refunding a Stripe payment', () => {
       message: 'The card processor could not be reached. The refund of $20.00 is held for this order and will be sent again shortly; it will not be made twice.',
     });
     expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, status: 'pending', gateway_refund_id: null }]);
-    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(0);
+    expect((await readOrder(app(), stripe.people.carol, order._id)).refundedAmount).toBe(0);
     // Held: only $30.00 is left for another refund meanwhile.
     const another = await refund(order, { amount: 30.01 });
     expect(another.json()).toEqual({ code: 'REFUND_TOO_LARGE', message: 'Only $30.00 of this order is left to refund.' });
@@ -146,7 +135,7 @@ describe('refunding a Stripe payment', () => {
     const retried = await refund(order, { amount: 20, idempotencyKey });
     expect(retried.statusCode).toBe(201);
     expect(retried.json()).toMatchObject({ refundedAmount: 20 });
-    expect(standIn.refundsOf(intentId)).toHaveLength(1);
+    expect(stripe.standIn.refundsOf(intentId)).toHaveLength(1);
     expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, status: 'succeeded' }]);
     expect(await refundMails(order)).toHaveLength(1);
   });
@@ -154,9 +143,9 @@ describe('refunding a Stripe payment', () => {
 
 describe('a refund Stripe answers with an idempotency error', () => {
   it('stays held rather than given up: the key is in use by a request whose outcome is not known, and a retry refunds once', async () => {
-    const { order, intentId } = await paidOrder();
+    const { order, intentId } = await paidSaws();
     // What Stripe answers a second request under a key whose first is still running.
-    standIn.failNext({
+    stripe.standIn.failNext({
       method: 'POST',
       path: /^\/v1\/refunds$/,
       status: 409,
@@ -170,97 +159,94 @@ describe('a refund Stripe answers with an idempotency error', () => {
 
     const retried = await refund(order, { amount: 20, idempotencyKey });
     expect(retried.json()).toMatchObject({ refundedAmount: 20 });
-    expect(standIn.refundsOf(intentId)).toHaveLength(1);
+    expect(stripe.standIn.refundsOf(intentId)).toHaveLength(1);
     expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, status: 'succeeded' }]);
   });
 });
 
 describe('a refund made in Stripe’s dashboard while one of the shop’s is held', () => {
   it('is recorded, and the held one is then refused by Stripe and recorded as given up: both sides agree', async () => {
-    const { order, intentId } = await paidOrder();
-    standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
+    const { order, intentId } = await paidSaws();
+    stripe.standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
     const idempotencyKey = randomUUID();
     expect((await refund(order, { amount: 40, idempotencyKey })).statusCode).toBe(502);
 
     // $20 given back in the dashboard: more than the $10 the shop's hold leaves, but the money has gone.
-    standIn.refundInDashboard(intentId, 2000, 'requested_by_customer');
-    expect((await deliver(standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'handled' });
-    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(20);
+    stripe.standIn.refundInDashboard(intentId, 2000, 'requested_by_customer');
+    expect((await deliver(stripe.standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'handled' });
+    expect((await readOrder(app(), stripe.people.carol, order._id)).refundedAmount).toBe(20);
 
     // The held $40 is more than Stripe has left ($30): Stripe refuses it, and the shop gives it up.
     const retried = await refund(order, { amount: 40, idempotencyKey });
     expect(retried.statusCode).toBe(409);
     expect(retried.json().code).toBe('REFUND_REFUSED');
-    expect(standIn.refundsOf(intentId).reduce((sum, made) => sum + made.amount, 0)).toBe(2000);
-    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(20);
+    expect(stripe.standIn.refundsOf(intentId).reduce((sum, made) => sum + made.amount, 0)).toBe(2000);
+    expect((await readOrder(app(), stripe.people.carol, order._id)).refundedAmount).toBe(20);
     expect(await refundsOf(order)).toMatchObject([{ amount_cents: 2000, status: 'succeeded' }]);
   });
 });
 
 describe('charge.refunded', () => {
   it('records a refund made in Stripe’s dashboard once, however often the event comes', async () => {
-    const { order, intentId } = await paidOrder();
-    const made = standIn.refundInDashboard(intentId, 1500, 'requested_by_customer');
-    const event = standIn.chargeEvent('charge.refunded', intentId);
+    const { order, intentId } = await paidSaws();
+    const made = stripe.standIn.refundInDashboard(intentId, 1500, 'requested_by_customer');
+    const event = stripe.standIn.chargeEvent('charge.refunded', intentId);
 
     expect((await deliver(event)).json()).toEqual({ received: true, result: 'handled' });
-    expect(await readOrder(app(), people.carol, order._id)).toMatchObject({ refundedAmount: 15, refundStatus: 'partial', restockedQuantity: 0 });
+    expect(await readOrder(app(), stripe.people.carol, order._id)).toMatchObject({ refundedAmount: 15, refundStatus: 'partial', restockedQuantity: 0 });
     expect(await refundsOf(order)).toMatchObject([{ amount_cents: 1500, gateway_refund_id: made.id, reason: 'Requested by the customer', created_by: null }]);
 
     // The same delivery again, and another event telling the same story: nothing more.
     expect((await deliver(event)).json()).toEqual({ received: true, result: 'duplicate' });
-    expect((await deliver(standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'ignored' });
+    expect((await deliver(stripe.standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'ignored' });
     expect(await refundsOf(order)).toHaveLength(1);
-    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(15);
+    expect((await readOrder(app(), stripe.people.carol, order._id)).refundedAmount).toBe(15);
     const mails = await refundMails(order);
     expect(mails.map((mail) => mail.subject)).toEqual([`Refund of $15.00 for your Joinery order ${order.orderNumber}`]);
     expect(mails[0]?.text).toContain('Reason: Requested by the customer');
   });
 
   it('records the same deliveries arriving together once', async () => {
-    const { order, intentId } = await paidOrder();
-    standIn.refundInDashboard(intentId, 5000);
-    const event = standIn.chargeEvent('charge.refunded', intentId);
+    const { order, intentId } = await paidSaws();
+    stripe.standIn.refundInDashboard(intentId, 5000);
+    const event = stripe.standIn.chargeEvent('charge.refunded', intentId);
 
-    const answers = await Promise.all([deliver(event), deliver(event), deliver(standIn.chargeEvent('charge.refunded', intentId))]);
+    const answers = await Promise.all([deliver(event), deliver(event), deliver(stripe.standIn.chargeEvent('charge.refunded', intentId))]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(await refundsOf(order)).toHaveLength(1);
-    expect(await readOrder(app(), people.carol, order._id)).toMatchObject({ refundedAmount: 50, refundStatus: 'full' });
+    expect(await readOrder(app(), stripe.people.carol, order._id)).toMatchObject({ refundedAmount: 50, refundStatus: 'full' });
     expect(await refundMails(order)).toHaveLength(1);
   });
 
   it('does not record again a refund the shop made itself', async () => {
-    const { order, intentId } = await paidOrder();
+    const { order, intentId } = await paidSaws();
     expect((await refund(order, { amount: 20 })).statusCode).toBe(201);
 
-    expect((await deliver(standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'ignored' });
+    expect((await deliver(stripe.standIn.chargeEvent('charge.refunded', intentId))).json()).toEqual({ received: true, result: 'ignored' });
     expect(await refundsOf(order)).toHaveLength(1);
-    expect((await readOrder(app(), people.carol, order._id)).refundedAmount).toBe(20);
+    expect((await readOrder(app(), stripe.people.carol, order._id)).refundedAmount).toBe(20);
     expect(await refundMails(order)).toHaveLength(1);
   });
 });
 
 describe('a refund Stripe did not answer', () => {
-  let clockShop: ShopWithPeople;
-  let clock: TestClock;
+  // An hour behind the real time, so that PostgreSQL's queue, which reads its own clock, finds the
+  // follow-up due once the shop's clock has passed it; jobs run only when the test says.
+  const clock: TestClock = createTestClock(new Date(Date.now() - 3_600_000));
+  const clocked = useStripeShop({ people: true, seed: false, clock, jobs: { startRunner: false } });
   let saw: TestProduct;
 
   beforeAll(async () => {
-    // An hour behind the real time, so that PostgreSQL's queue, which reads its own clock, finds the
-    // follow-up due once the shop's clock has passed it; jobs run only when the test says.
-    clock = createTestClock(new Date(Date.now() - 3_600_000));
-    clockShop = await createShopWithPeople({ clock, env: standIn.shopEnv(), jobs: { startRunner: false } });
-    saw = await addProduct(clockShop.shop.db, { name: 'Rip saw', priceCents: 1250, minQuantity: 1, availQuantity: 1000 });
+    saw = await addProduct(clocked.db, { name: 'Rip saw', priceCents: 1250, minQuantity: 1, availQuantity: 1000 });
   });
-  afterAll(() => clockShop?.shop.close());
+
+  /** Every request Stripe received for the shop's refund with this id: its key names the reservation. */
+  const requestsFor = (refundId: string) => clocked.standIn.requestsTo('POST', '/v1/refunds').filter((request) => request.idempotencyKey === `refund-${refundId}`);
 
   it('is sent again by its follow-up job, under the same key, and recorded once', async () => {
-    const shopApp = clockShop.shop.app;
-    const placed = await placeOrder(shopApp, clockShop.carol, saw.id, 4);
-    const { transactionId } = await createIntent(shopApp, clockShop.carol, placed._id);
-    standIn.authorise(transactionId);
-    const order = (await confirmPayment(shopApp, clockShop.carol, placed._id, transactionId)).json<Order>();
-    standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
+    const { app: shopApp, people: clockShop } = clocked;
+    const { order, transactionId } = await paidOrder(shopApp, clockShop.carol, saw.id, 4, { payWith: { standIn: clocked.standIn } });
+    clocked.standIn.failNext({ method: 'POST', path: /^\/v1\/refunds$/, status: 500, error: { type: 'api_error', message: 'An unknown error occurred' }, times: 3 });
 
     const failed = await call(shopApp, 'POST', `/api/orders/${order._id}/refunds`, clockShop.admin, { amount: 20, reason: 'Bent plate', restock: 1, idempotencyKey: randomUUID() });
     expect(failed.statusCode).toBe(502);
@@ -270,12 +256,12 @@ describe('a refund Stripe did not answer', () => {
     // SQLite's queue reads the shop's clock; PostgreSQL's reads its own, an hour ahead of this one.)
     if (testDialect === 'sqlite') {
       await shopApp.jobs.runDueJobs();
-      expect(standIn.refundsOf(transactionId)).toEqual([]);
+      expect(clocked.standIn.refundsOf(transactionId)).toEqual([]);
     }
 
     clock.advance(121_000);
     await shopApp.jobs.runDueJobs();
-    const [made] = standIn.refundsOf(transactionId);
+    const [made] = clocked.standIn.refundsOf(transactionId);
     expect(made).toMatchObject({ amount: 2000, status: 'succeeded' });
     const [recorded] = await clockShop.shop.db.selectFrom('refunds').selectAll().where('order_id', '=', order._id).execute();
     expect(recorded).toMatchObject({ status: 'succeeded', gateway_refund_id: made?.id, restocked_quantity: 1 });
@@ -286,11 +272,8 @@ describe('a refund Stripe did not answer', () => {
     // Run again, it finds the refund made and does nothing.
     clock.advance(121_000);
     await shopApp.jobs.runDueJobs();
-    expect(standIn.refundsOf(transactionId)).toHaveLength(1);
+    expect(clocked.standIn.refundsOf(transactionId)).toHaveLength(1);
     const mails = outboxMessages(clockShop.shop.dataDir).filter((mail) => mail.subject === `Refund of $20.00 for your Joinery order ${order.orderNumber}`);
     expect(mails).toHaveLength(1);
   });
 });
-
-/** Every request Stripe received for the shop's refund with this id: its key names the reservation. */
-const requestsFor = (refundId: string) => refundRequests().filter((request) => request.idempotencyKey === `refund-${refundId}`);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayRouteOptions } from './payment-gateway.ts';
@@ -21,11 +20,11 @@ export function stripeWebhookRoutes(stripe: Stripe, secret: string, clock: Clock
       try {
         body = stripe.webhooks.constructEvent(request.body as Buffer, signature, secret, undefined, undefined, clock().getTime());
       } catch {
-        throw new AppError(400, errorCodes.validation, 'The event signature does not verify.');
+        throw new AppError(400, 'VALIDATION_FAILED', 'The event signature does not verify.');
       }
       // Signed is not the same as well formed: the body is read with a schema before anything acts on it.
       const event = readStripeEvent(body);
-      if (!event) throw new AppError(400, errorCodes.validation, 'The body is not an event: it needs a string id and type.');
+      if (!event) throw new AppError(400, 'VALIDATION_FAILED', 'The body is not an event: it needs a string id and type.');
       const result = await handleEvent(event);
       return { received: true, result };
     });

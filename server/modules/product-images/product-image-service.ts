@@ -1,5 +1,4 @@
 import { imageUpload } from '../../../common/shop-management.ts';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
@@ -10,8 +9,8 @@ import type { ProductImageRepository } from './product-image-repository.ts';
 /** Where the shop serves an uploaded picture: under its own origin, so the CSP's img-src 'self' covers it. */
 export const productImagePath = (id: string) => `/api/product-images/${id}`;
 
-export const notAnImage = () => new AppError(415, errorCodes.unsupportedMediaType, imageUpload.notAnImage);
-export const tooLarge = () => new AppError(413, errorCodes.payloadTooLarge, imageUpload.tooLarge);
+export const notAnImage = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', imageUpload.notAnImage);
+export const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', imageUpload.tooLarge);
 
 export function createProductImageService(images: ProductImageRepository, clock: Clock) {
   return {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUpload } from '../../../common/shop-management.ts';
 import type { Product } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
-import { callAs, picture, productForm, storedPictureCount, upload } from '../../test/shop-management.ts';
+import { picture, productForm, storedPictureCount, upload } from '../../test/shop-management.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * Uploading a product picture (admins only; JPEG, PNG or WebP by its bytes, at most 2 MB; anything
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => people.shop.close());
 
 const app = () => people.shop.app;
-const serve = (address: string) => callAs(app(), undefined, 'GET', address);
+const serve = (address: string) => call(app(), 'GET', address);
 
 const notAnImage = { code: 'UNSUPPORTED_MEDIA_TYPE', message: imageUpload.notAnImage };
 const tooLarge = { code: 'PAYLOAD_TOO_LARGE', message: imageUpload.tooLarge };
@@ -184,10 +185,10 @@ describe('a product with an uploaded picture', () => {
   it('is the newest in the catalogue, its picture served from its address', async () => {
     const bytes = await picture('webp');
     const { img } = (await upload(app(), people.admin, bytes, 'image/webp')).json<{ img: string }>();
-    const created = await callAs(app(), people.admin, 'POST', '/api/products', { payload: productForm({ name: 'Uploaded-picture plane', img }) });
+    const created = await call(app(), 'POST', '/api/products', people.admin, productForm({ name: 'Uploaded-picture plane', img }));
     expect(created.statusCode).toBe(201);
 
-    const [newest] = (await callAs(app(), undefined, 'GET', '/api/products?limit=3')).json<Product[]>();
+    const [newest] = (await call(app(), 'GET', '/api/products?limit=3')).json<Product[]>();
     expect(newest).toMatchObject({ _id: created.json()._id, name: 'Uploaded-picture plane', img });
     const served = await serve(newest!.img);
     expect(served.statusCode).toBe(200);

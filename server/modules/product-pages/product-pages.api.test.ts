@@ -8,8 +8,9 @@ import type { Product } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople, testOrigin } from '../../test/accounts.ts';
 import { addProduct, setStock } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
-import { callAs, productForm } from '../../test/shop-management.ts';
+import { productForm } from '../../test/shop-management.ts';
 import { createProductRepository } from '../products/product-repository.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * What search engines and link previews read without running any JavaScript: each product's page
@@ -81,7 +82,7 @@ function structuredData(document: Document): ProductJsonLd {
 }
 
 async function newProduct(changes: Record<string, unknown> = {}): Promise<Product> {
-  const res = await callAs(app(), people.admin, 'POST', '/api/products', { payload: productForm(changes) });
+  const res = await call(app(), 'POST', '/api/products', people.admin, productForm(changes));
   expect(res.statusCode, res.body).toBe(201);
   return res.json<Product>();
 }
@@ -137,7 +138,7 @@ describe('GET /products/:id, as a crawler reads it', () => {
   it('gives the rating of a product’s reviews, and says when it is sold out', async () => {
     const product = await newProduct({ name: 'Cabinet scraper' });
     for (const [who, ratings] of [[people.carol, 5], [people.oscar, 4]] as const) {
-      const res = await callAs(app(), who, 'POST', '/api/reviews', { payload: { ratings, review: 'It scrapes.', productId: product._id } });
+      const res = await call(app(), 'POST', '/api/reviews', who, { ratings, review: 'It scrapes.', productId: product._id });
       expect(res.statusCode, res.body).toBe(201);
     }
     await setStock(people.shop.db, product._id, product.minQuantity);
@@ -190,7 +191,7 @@ describe('GET /products/:id, as a crawler reads it', () => {
     expect(asAdmin.body).toBe(first.body);
 
     const { _id, ...fields } = product;
-    const edited = await callAs(app(), people.admin, 'PUT', `/api/products/${_id}`, { payload: { ...fields, name: 'Renamed saw' } });
+    const edited = await call(app(), 'PUT', `/api/products/${_id}`, people.admin, { ...fields, name: 'Renamed saw' });
     expect(edited.statusCode, edited.body).toBe(200);
     const after = await app().inject({ method: 'GET', url, headers: { 'if-none-match': tag } });
     expect(after.statusCode).toBe(200);

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../../common/schemas/orders.ts';
 import type { Product } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
-import { payOrder } from '../../test/ordering.ts';
-import { callAs, productForm, type Who } from '../../test/shop-management.ts';
+import { productForm } from '../../test/shop-management.ts';
+import { call, type Caller } from '../../test/call.ts';
+import { payOrder } from '../../test/paid-order.ts';
 
 /**
  * An order keeps its own copy of the product's name and unit price: repricing, renaming or deleting
@@ -18,11 +19,11 @@ afterAll(() => people.shop.close());
 
 const app = () => people.shop.app;
 
-async function placeOrder(who: Who, productId: string, quantity: number) {
-  return callAs(app(), who, 'POST', '/api/orders', { payload: { productId, quantity, phone: '+1 415 555 0100', adress: '12 Dovetail Lane, Portland' } });
+async function placeOrder(who: Caller, productId: string, quantity: number) {
+  return call(app(), 'POST', '/api/orders', who, { productId, quantity, phone: '+1 415 555 0100', adress: '12 Dovetail Lane, Portland' });
 }
 
-async function ordered(who: NonNullable<Who>, productId: string, quantity: number): Promise<Order> {
+async function ordered(who: NonNullable<Caller>, productId: string, quantity: number): Promise<Order> {
   const res = await placeOrder(who, productId, quantity);
   if (res.statusCode !== 201) throw new Error(`placing an order failed: ${res.statusCode} ${res.body}`);
   const { insertedId: _insertedId, ...order } = res.json<Order & { insertedId: string }>();
@@ -30,9 +31,9 @@ async function ordered(who: NonNullable<Who>, productId: string, quantity: numbe
 }
 
 /** The order as its owner's payment page reads it, and as the admin's Manage Orders lists it. */
-async function orderSeenByAll(owner: NonNullable<Who>, id: string): Promise<Order> {
-  const own = (await callAs(app(), owner, 'GET', `/api/duepaymentOrder/${id}`)).json<Order>();
-  const listed = (await callAs(app(), people.admin, 'GET', '/api/orders?limit=100')).json<Order[]>().find((order) => order._id === id);
+async function orderSeenByAll(owner: NonNullable<Caller>, id: string): Promise<Order> {
+  const own = (await call(app(), 'GET', `/api/duepaymentOrder/${id}`, owner)).json<Order>();
+  const listed = (await call(app(), 'GET', '/api/orders?limit=100', people.admin)).json<Order[]>().find((order) => order._id === id);
   expect(listed).toEqual(own);
   return own;
 }
@@ -43,9 +44,7 @@ describe('orders placed before a product changes', () => {
   let paid: Order;
 
   beforeAll(async () => {
-    const res = await callAs(app(), people.admin, 'POST', '/api/products', {
-      payload: productForm({ name: 'Marking gauge', price: 12.5, minQuantity: 1, availQuantity: 50 }),
-    });
+    const res = await call(app(), 'POST', '/api/products', people.admin, productForm({ name: 'Marking gauge', price: 12.5, minQuantity: 1, availQuantity: 50 }));
     product = res.json<Product>();
     unpaid = await ordered(people.carol, product._id, 3);
     paid = await ordered(people.oscar, product._id, 2);
@@ -56,9 +55,7 @@ describe('orders placed before a product changes', () => {
   });
 
   it('keep their name and price when the product is renamed and repriced; new orders take the new price', async () => {
-    const res = await callAs(app(), people.admin, 'PUT', `/api/products/${product._id}`, {
-      payload: productForm({ name: 'Marking gauge, brass', price: 99.99, minQuantity: 1, availQuantity: 50 }),
-    });
+    const res = await call(app(), 'PUT', `/api/products/${product._id}`, people.admin, productForm({ name: 'Marking gauge, brass', price: 99.99, minQuantity: 1, availQuantity: 50 }));
     expect(res.statusCode).toBe(200);
 
     expect(await orderSeenByAll(people.carol, unpaid._id)).toEqual(unpaid);
@@ -67,7 +64,7 @@ describe('orders placed before a product changes', () => {
   });
 
   it('keep everything but the product link when the product is deleted', async () => {
-    const res = await callAs(app(), people.admin, 'DELETE', `/api/products/${product._id}`);
+    const res = await call(app(), 'DELETE', `/api/products/${product._id}`, people.admin);
     expect(res.json()).toEqual({ deletedCount: 1 });
 
     // The unpaid one also says that it can no longer be paid.

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productMessages } from '../../../common/shop-management.ts';
 import type { Product, ProductWithPictures } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
-import { callAs, productForm, type Who } from '../../test/shop-management.ts';
+import { productForm } from '../../test/shop-management.ts';
+import { call, type Caller } from '../../test/call.ts';
 
 /**
  * design.md's "Who may call what" rows for changing the catalogue (POST, PUT and DELETE products:
@@ -16,13 +17,13 @@ beforeAll(async () => {
 afterAll(() => people.shop.close());
 
 const app = () => people.shop.app;
-const create = (who: Who, payload: object) => callAs(app(), who, 'POST', '/api/products', { payload });
-const replace = (who: Who, id: string, payload: object) => callAs(app(), who, 'PUT', `/api/products/${id}`, { payload });
-const remove = (who: Who, id: string) => callAs(app(), who, 'DELETE', `/api/products/${id}`);
-const readProduct = (id: string) => callAs(app(), undefined, 'GET', `/api/products/${id}`);
+const create = (who: Caller, payload: object) => call(app(), 'POST', '/api/products', who, payload);
+const replace = (who: Caller, id: string, payload: object) => call(app(), 'PUT', `/api/products/${id}`, who, payload);
+const remove = (who: Caller, id: string) => call(app(), 'DELETE', `/api/products/${id}`, who);
+const readProduct = (id: string) => call(app(), 'GET', `/api/products/${id}`);
 
 async function catalogue(): Promise<{ products: Product[]; total: number }> {
-  const res = await callAs(app(), undefined, 'GET', '/api/products?limit=100');
+  const res = await call(app(), 'GET', '/api/products?limit=100');
   return { products: res.json<Product[]>(), total: Number(res.headers['x-total-count']) };
 }
 
@@ -45,7 +46,7 @@ describe('GET /api/products and /api/products/{id}', () => {
   it('answer the same to anonymous visitors, customers and admins', async () => {
     const product = await added();
     for (const url of ['/api/products?limit=100', `/api/products/${product._id}`]) {
-      const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => callAs(app(), who, 'GET', url)));
+      const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => call(app(), 'GET', url, who)));
       for (const answer of answers) expect(answer.statusCode, url).toBe(200);
       expect(answers[1]!.json(), url).toEqual(answers[0]!.json());
       expect(answers[2]!.json(), url).toEqual(answers[0]!.json());

@@ -5,8 +5,9 @@ import { productMessages } from '../../../common/shop-management.ts';
 import type { Product, ProductDetail, ProductWithPictures } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
-import { callAs, picture, productForm, upload, type Who } from '../../test/shop-management.ts';
+import { picture, productForm, upload } from '../../test/shop-management.ts';
 import { createProductRepository } from './product-repository.ts';
+import { call, type Caller } from '../../test/call.ts';
 
 /**
  * A product's pictures: GET /api/products/{id} answers them in order, the main one first and the same
@@ -20,11 +21,11 @@ beforeAll(async () => {
 afterAll(() => people.shop.close());
 
 const app = () => people.shop.app;
-const create = (who: Who, payload: object) => callAs(app(), who, 'POST', '/api/products', { payload });
-const replace = (who: Who, id: string, payload: object) => callAs(app(), who, 'PUT', `/api/products/${id}`, { payload });
+const create = (who: Caller, payload: object) => call(app(), 'POST', '/api/products', who, payload);
+const replace = (who: Caller, id: string, payload: object) => call(app(), 'PUT', `/api/products/${id}`, who, payload);
 
 async function read(id: string): Promise<ProductDetail> {
-  const res = await callAs(app(), undefined, 'GET', `/api/products/${id}`);
+  const res = await call(app(), 'GET', `/api/products/${id}`);
   expect(res.statusCode).toBe(200);
   return res.json<ProductDetail>();
 }
@@ -50,7 +51,7 @@ describe('a product’s pictures', () => {
     const product = await addedWith();
     expect(product.pictures).toEqual([front]);
     expect((await read(product._id)).pictures).toEqual([front]);
-    const [demo] = (await callAs(app(), undefined, 'GET', '/api/products?limit=100')).json<Product[]>().reverse();
+    const [demo] = (await call(app(), 'GET', '/api/products?limit=100')).json<Product[]>().reverse();
     expect((await read(demo!._id)).pictures).toEqual([demo!.img]);
   });
 
@@ -61,7 +62,7 @@ describe('a product’s pictures', () => {
     expect(detail.pictures).toEqual([side, uploaded, front]);
     expect(detail.img).toBe(side);
     // The catalogue shows the main picture, as before.
-    const listed = (await callAs(app(), undefined, 'GET', '/api/products?limit=1')).json<Product[]>()[0]!;
+    const listed = (await call(app(), 'GET', '/api/products?limit=1')).json<Product[]>()[0]!;
     expect(listed).toMatchObject({ _id: product._id, img: side });
     expect(listed).not.toHaveProperty('pictures');
   });
@@ -119,7 +120,7 @@ describe('a product’s pictures', () => {
 
   it('go with their product when it is deleted', async () => {
     const product = await addedWith([front, side]);
-    expect((await callAs(app(), people.admin, 'DELETE', `/api/products/${product._id}`)).json()).toEqual({ deletedCount: 1 });
+    expect((await call(app(), 'DELETE', `/api/products/${product._id}`, people.admin)).json()).toEqual({ deletedCount: 1 });
     const left = await people.shop.db.selectFrom('product_pictures').select('img').where('product_id', '=', product._id).execute();
     expect(left).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { defaultCategory, isProductCategory } from '../../../common/categories.ts';
 import { centsToDollars, dollarsToCents } from '../../../common/money.ts';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import { pictureLimits, picturesOrMain } from '../../../common/product-pictures.ts';
 import type { Product, ProductInput, ProductListQuery, ProductUpdate, ProductWithPictures } from '../../../common/schemas/products.ts';
 import type { Clock } from '../../clock.ts';
@@ -89,7 +88,7 @@ export function createProductService(products: ProductRepository, clock: Clock) 
       if (!current) throw noSuchProduct();
       throw new AppError(
         409,
-        errorCodes.conflict,
+        'CONFLICT',
         `The stock changed while you were editing: ${current.avail_quantity} now, not ${stockSeen ?? '?'}. Nothing was saved; reload and try again.`,
       );
     },

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../common/schemas/products.ts';
 import type { ProductReview, Review } from '../../../common/schemas/reviews.ts';
 import { createShopWithPeople, type ShopWithPeople, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, payOrder, placeOrder } from '../../test/ordering.ts';
+import { addProduct, placeOrder } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
-import { callAs, type Who } from '../../test/shop-management.ts';
 import { createTestClock } from '../../test/test-clock.ts';
 import { createReviewRepository } from './review-repository.ts';
+import { call, type Caller } from '../../test/call.ts';
+import { payOrder } from '../../test/paid-order.ts';
 
 /**
  * Reviews of one product: a review may name its product; it is marked as a verified buyer's when its
@@ -28,19 +29,19 @@ beforeEach(() => clock.advance(60_000));
 const app = () => people.shop.app;
 const masked = (email: string) => `${email[0]}•••${email.slice(email.indexOf('@'))}`;
 
-async function write(who: Who, payload: object) {
+async function write(who: Caller, payload: object) {
   clock.advance(1000);
-  return callAs(app(), who, 'POST', '/api/reviews', { payload });
+  return call(app(), 'POST', '/api/reviews', who, payload);
 }
 
 async function reviewsOf(productId: string, query = '?limit=100'): Promise<{ reviews: ProductReview[]; total: number }> {
-  const res = await callAs(app(), undefined, 'GET', `/api/products/${productId}/reviews${query}`);
+  const res = await call(app(), 'GET', `/api/products/${productId}/reviews${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return { reviews: res.json<ProductReview[]>(), total: Number(res.headers['x-total-count']) };
 }
 
 async function ratingOf(productId: string): Promise<ProductDetail['rating']> {
-  return (await callAs(app(), undefined, 'GET', `/api/products/${productId}`)).json<ProductDetail>().rating;
+  return (await call(app(), 'GET', `/api/products/${productId}`)).json<ProductDetail>().rating;
 }
 
 /** A paid order of the product by this customer, through the order and payment API. */
@@ -93,7 +94,7 @@ describe('writing a review of a product', () => {
     }
     expect((await reviewsOf(product.id)).total).toBe(0);
     // The home page's list keeps the specification's fields, whatever a review names.
-    const [newest] = (await callAs(app(), undefined, 'GET', '/api/reviews?limit=1')).json<Review[]>();
+    const [newest] = (await call(app(), 'GET', '/api/reviews?limit=1')).json<Review[]>();
     expect(Object.keys(newest!).sort()).toEqual(['_id', 'email', 'name', 'ratings', 'review']);
   });
 
@@ -101,11 +102,11 @@ describe('writing a review of a product', () => {
     ['a product that is not in the catalogue', '00000000-0000-4000-8000-000000000000'],
     ['an id that is no product’s', 'not-a-product'],
   ])('refuses %s with a 400 that says so, and adds nothing', async (_case, productId) => {
-    const before = Number((await callAs(app(), undefined, 'GET', '/api/reviews?limit=1')).headers['x-total-count']);
+    const before = Number((await call(app(), 'GET', '/api/reviews?limit=1')).headers['x-total-count']);
     const res = await write(people.carol, { ratings: 4, review: 'Fine.', productId });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'That tool is no longer in the catalogue. Choose another, or none.' });
-    expect(Number((await callAs(app(), undefined, 'GET', '/api/reviews?limit=1')).headers['x-total-count'])).toBe(before);
+    expect(Number((await call(app(), 'GET', '/api/reviews?limit=1')).headers['x-total-count'])).toBe(before);
   });
 
   it('needs a signed-in author: 401 for a visitor', async () => {
@@ -157,7 +158,7 @@ describe('GET /api/products/:id/reviews and the product’s rating', () => {
     const product = await addProduct(people.shop.db);
     await write(people.carol, { ratings: 5, review: 'Everyone may read this.', productId: product.id });
     const url = `/api/products/${product.id}/reviews`;
-    const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => callAs(app(), who, 'GET', url)));
+    const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => call(app(), 'GET', url, who)));
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['cache-control']).toBe('no-cache');
@@ -169,23 +170,23 @@ describe('GET /api/products/:id/reviews and the product’s rating', () => {
     ['an unknown product', '00000000-0000-4000-8000-000000000000'],
     ['a malformed id', 'nope'],
   ])('answers %s with a JSON 404', async (_case, id) => {
-    const res = await callAs(app(), undefined, 'GET', `/api/products/${id}/reviews`);
+    const res = await call(app(), 'GET', `/api/products/${id}/reviews`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No product has that id.' });
   });
 
   it('refuses a page larger than 100', async () => {
     const product = await addProduct(people.shop.db);
-    expect((await callAs(app(), undefined, 'GET', `/api/products/${product.id}/reviews?limit=101`)).statusCode).toBe(400);
+    expect((await call(app(), 'GET', `/api/products/${product.id}/reviews?limit=101`)).statusCode).toBe(400);
   });
 
   it('keeps a deleted product’s reviews on the home page, naming no product', async () => {
     const product = await addProduct(people.shop.db);
     const review = (await write(people.carol, { ratings: 4, review: 'Gone but not forgotten.', productId: product.id })).json<{ _id: string }>();
-    await callAs(app(), people.admin, 'DELETE', `/api/products/${product.id}`);
+    await call(app(), 'DELETE', `/api/products/${product.id}`, people.admin);
     const stored = await people.shop.db.selectFrom('reviews').select(['product_id']).where('id', '=', review._id).executeTakeFirstOrThrow();
     expect(stored.product_id).toBeNull();
-    const home = (await callAs(app(), undefined, 'GET', '/api/reviews?limit=100')).json<Review[]>();
+    const home = (await call(app(), 'GET', '/api/reviews?limit=100')).json<Review[]>();
     expect(home.map((listed) => listed._id)).toContain(review._id);
   });
 

@@ -1,5 +1,4 @@
 import { type RatingSummary, ratingSummary } from '../../../common/product-page.ts';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { PaginationQuery } from '../../../common/schemas/pagination.ts';
 import type { ProductReview, Review, ReviewInput } from '../../../common/schemas/reviews.ts';
 import type { Clock } from '../../clock.ts';
@@ -55,7 +54,7 @@ export function createReviewService(reviews: ReviewRepository, clock: Clock, { c
     async add(author: SignedInUser, input: ReviewInput): Promise<Review & { productId: string | null; verifiedBuyer: boolean }> {
       const productId = input.productId ?? null;
       if (productId !== null && !(await catalogue.exists(productId))) {
-        throw new AppError(400, errorCodes.validation, 'That tool is no longer in the catalogue. Choose another, or none.');
+        throw new AppError(400, 'VALIDATION_FAILED', 'That tool is no longer in the catalogue. Choose another, or none.');
       }
       const verifiedBuyer = productId !== null && (await purchases.hasBought(author, productId));
       const row: ReviewRow = {

@@ -5,8 +5,8 @@ import { countCap } from '../../db/capped-count.ts';
 import { demoReviews } from '../../db/seed/demo-catalogue.ts';
 import { newRecordId } from '../../record-id.ts';
 import { adminEmail, createShopWithPeople, signUp, type ShopWithPeople } from '../../test/accounts.ts';
-import { callAs, nextClientAddress, type Who } from '../../test/shop-management.ts';
 import { createTestClock } from '../../test/test-clock.ts';
+import { call, type Caller, newClientAddress } from '../../test/call.ts';
 
 /**
  * Reviews: anyone reads them (newest first, e-mail addresses masked); a signed-in customer or admin
@@ -25,10 +25,10 @@ afterAll(() => people.shop.close());
 beforeEach(() => clock.advance(60_000));
 
 const app = () => people.shop.app;
-const post = (who: Who, payload: object, remoteAddress?: string) => callAs(app(), who, 'POST', '/api/reviews', { payload, remoteAddress });
+const post = (who: Caller, payload: object, remoteAddress?: string) => call(app(), 'POST', '/api/reviews', who, payload, { remoteAddress });
 
 async function listReviews(query = '?limit=100'): Promise<{ reviews: Review[]; total: number }> {
-  const res = await callAs(app(), undefined, 'GET', `/api/reviews${query}`);
+  const res = await call(app(), 'GET', `/api/reviews${query}`);
   expect(res.statusCode).toBe(200);
   return { reviews: res.json<Review[]>(), total: Number(res.headers['x-total-count']) };
 }
@@ -38,7 +38,7 @@ const masked = (email: string) => `${email[0]}•••${email.slice(email.index
 
 describe('GET /api/reviews', () => {
   it('lists the demo reviews with the specification field names and e-mail addresses masked', async () => {
-    const res = await callAs(app(), undefined, 'GET', '/api/reviews?limit=100');
+    const res = await call(app(), 'GET', '/api/reviews?limit=100');
     const reviews: Review[] = res.json();
     expect(reviews.length).toBe(demoReviews.length);
     expect(Number(res.headers['x-total-count'])).toBe(reviews.length);
@@ -54,7 +54,7 @@ describe('GET /api/reviews', () => {
   });
 
   it('answers the same list to anonymous visitors, customers and admins', async () => {
-    const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => callAs(app(), who, 'GET', '/api/reviews?limit=100')));
+    const answers = await Promise.all([undefined, people.carol, people.admin].map((who) => call(app(), 'GET', '/api/reviews?limit=100', who)));
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     expect(answers[1]!.json()).toEqual(answers[0]!.json());
     expect(answers[2]!.json()).toEqual(answers[0]!.json());
@@ -139,11 +139,11 @@ describe('POST /api/reviews', () => {
   });
 
   it('lets one account post only a few reviews an hour, from any address; others at that address go on', async () => {
-    const client = nextClientAddress();
+    const client = newClientAddress();
     const keen = await signUp(app(), 'Keen Reviewer');
     // FORM_RATE_LIMIT_PER_HOUR: the same allowance as the home page's forms.
     for (let index = 0; index < reviewsPerHour; index += 1) {
-      expect((await post(keen, { ratings: 5, review: `Review ${index}` }, nextClientAddress())).statusCode).toBe(201);
+      expect((await post(keen, { ratings: 5, review: `Review ${index}` }, newClientAddress())).statusCode).toBe(201);
     }
     const refused = await post(keen, { ratings: 5, review: 'One too many' }, client);
     expect(refused.statusCode).toBe(429);
@@ -170,7 +170,7 @@ describe('GET /api/reviews with more reviews than are counted', () => {
 
     // Asked twice: the second answer is the kept one (ADR 019), sent again with the same headers.
     for (const ask of [1, 2]) {
-      const res = await callAs(app(), undefined, 'GET', '/api/reviews?limit=3');
+      const res = await call(app(), 'GET', '/api/reviews?limit=3');
       expect(res.headers['x-total-count'], `ask ${ask}`).toBe(String(countCap));
       expect(res.headers['x-total-count-capped'], `ask ${ask}`).toBe('true');
       expect(res.json<Review[]>().map((review) => review.email)).toEqual([added - 1, added - 2, added - 3].map((index) => masked(`pupil${index}@school.example`)));

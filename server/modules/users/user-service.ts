@@ -1,5 +1,4 @@
 import { sameEmail } from '../../../common/contact-rules.ts';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import type { z } from 'zod';
 import type { User, userUpdateSchema } from '../../../common/schemas/users.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -24,7 +23,7 @@ function toUser(row: UserRow): User {
 export function createUserService(users: UserRepository) {
   function mayReach(viewer: SignedInUser, email: string): void {
     if (viewer.role !== 'admin' && !sameEmail(viewer.email, email)) {
-      throw new AppError(403, errorCodes.forbidden, 'You can only see and change your own profile.');
+      throw new AppError(403, 'FORBIDDEN', 'You can only see and change your own profile.');
     }
   }
 
@@ -48,11 +47,11 @@ export function createUserService(users: UserRepository) {
     async update(viewer: SignedInUser, email: string, changes: ParsedUpdate): Promise<User> {
       mayReach(viewer, email);
       if (changes.userRole && viewer.role !== 'admin') {
-        throw new AppError(403, errorCodes.forbidden, 'Only an admin can make someone an admin.');
+        throw new AppError(403, 'FORBIDDEN', 'Only an admin can make someone an admin.');
       }
       const row = await find(email);
       if (changes.userEmail && !sameEmail(changes.userEmail, row.email)) {
-        throw new AppError(400, errorCodes.validation, 'The e-mail address of an account cannot be changed here.');
+        throw new AppError(400, 'VALIDATION_FAILED', 'The e-mail address of an account cannot be changed here.');
       }
       const next = {
         ...(changes.userName !== undefined && { name: changes.userName }),

@@ -107,7 +107,7 @@ describe('the checkout', () => {
     stubServer({
       ...checkoutCalls,
       'GET /api/addresses': { body: [{ _id: 'a-1', ...workshop, isDefault: true }] },
-      'POST /api/cart/checkout': { status: 400, body: { code: 'EMPTY_CART', message: 'Your cart is empty.' } },
+      'POST /api/cart/checkout': { status: 409, body: { code: 'CART_EMPTY', message: 'Your cart is empty.' } },
     });
     const { form, user, placeOrder } = await openDeliveryForm();
     await form.findByRole('radio', { name: /40 Lathe Street/ });

@@ -8,11 +8,11 @@ import { useToast } from '../../components/ui/toast.tsx';
 import { useSaveAddress } from '../../features/addresses/api/address-queries.ts';
 import { blankAddress } from '../../features/addresses/components/saved-address-choice.tsx';
 import { useSession } from '../../features/auth/api/session-queries.ts';
-import { cartKeys, useCart } from '../../features/cart/api/cart-queries.ts';
+import { cartQueries, useCart } from '../../features/cart/api/cart-queries.ts';
 import { useCartCheckout, useLastDelivery } from '../../features/cart/api/checkout-queries.ts';
 import { CheckoutDeliveryForm } from '../../features/cart/components/checkout-delivery-form.tsx';
 import { CheckoutSummary } from '../../features/cart/components/checkout-summary.tsx';
-import { orderKeys } from '../../features/orders/api/order-queries.ts';
+import { orderQueries } from '../../features/orders/api/order-queries.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
 /** The form starts with the last order's phone; its address comes from the address book, or is typed. */
@@ -51,12 +51,12 @@ export default function CheckoutPage() {
         // Kept for next time once the order took it; the order stands whether or not it could be. The
         // page is left at once, so the outcome is told by the app's toasts rather than this page.
         if (saveNewAddress) saveAddress.mutateAsync(delivery.shippingAddress).catch((failure: Error) => toast(`Your address was not saved: ${failure.message}`, 'error'));
-        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+        void queryClient.invalidateQueries({ queryKey: orderQueries.all });
         void navigate(`/dashboard/payment/${encodeURIComponent(order._id)}`);
       },
       onError: (failure) => {
         // The cart read again shows the line's problem, and turns Continue off until it is fixed.
-        if (isCartRefusal(failure)) void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+        if (isCartRefusal(failure)) void queryClient.invalidateQueries({ queryKey: cartQueries.all });
       },
     });
   }

@@ -10,13 +10,13 @@ import { SocialSignIn } from '../../features/auth/components/social-sign-in.tsx'
 import { loginPath } from '../../features/auth/login-path.ts';
 import { useAlreadySignedIn } from '../../features/auth/use-already-signed-in.ts';
 import { useReturnTo } from '../../features/auth/use-return-to.ts';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { failedWith } from '../../lib/api-client.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 /** better-auth's answer for a taken address, said the shop's way. */
 function signUpFailure(error: Error | null): string | undefined {
   if (!error) return undefined;
-  if (error instanceof ApiRequestError && error.code.startsWith('USER_ALREADY_EXISTS')) {
+  if (failedWith(error, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL')) {
     return 'An account with this e-mail already exists. Log in instead, or use another address.';
   }
   return error.message;

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorCodes } from '../../../common/schemas/errors.ts';
 import { resetPasswordFormSchema } from '../../../common/schemas/password-changes.ts';
 import { TextField } from '../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../components/ui/form-submit.tsx';
@@ -8,7 +7,7 @@ import { authApi } from '../../features/auth/api/auth-api.ts';
 import { useRefreshSession } from '../../features/auth/api/session-queries.ts';
 import { AuthFrame } from '../../features/auth/components/auth-frame.tsx';
 import { passwordResetState } from '../../features/auth/components/password-reset-notice.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { failedWith } from '../../lib/api-client.ts';
 import { useSchemaForm } from '../../lib/use-schema-form.ts';
 
 const askAgain = (
@@ -18,8 +17,8 @@ const askAgain = (
 );
 
 /** better-auth's code for a reset link that is unknown, used or past its hour. */
-const isDeadLink = (error: Error | null) => error instanceof ApiRequestError && error.code === 'INVALID_TOKEN';
-const isTooCommon = (error: Error | null): error is ApiRequestError => error instanceof ApiRequestError && error.code === errorCodes.passwordTooCommon;
+const isDeadLink = (error: Error | null) => failedWith(error, 'INVALID_TOKEN');
+const isTooCommon = (error: Error | null) => failedWith(error, 'PASSWORD_TOO_COMMON');
 
 /**
  * Where the reset e-mail's link lands: a new password, typed twice, for the account the link's token

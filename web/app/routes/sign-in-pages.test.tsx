@@ -66,7 +66,9 @@ describe('a signed-out person on the sign-in pages', () => {
     await user.type(screen.getByLabelText('Password'), 'dovetail-joint-1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(where(router)).toBe('/'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once the header knows them (LOG OUT), the sign-in page has seen the session too: had it sent
+    // them on to the dashboard, it would have done so by now.
+    expect(await screen.findByRole('button', { name: 'LOG OUT' })).toBeTruthy();
     expect(where(router)).toBe('/');
     expect(visited).not.toContain('/dashboard');
   });

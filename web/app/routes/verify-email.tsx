@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { authApi } from '../../features/auth/api/auth-api.ts';
-import { useReloadSession, useSession } from '../../features/auth/api/session-queries.ts';
+import { authQueries, useReloadSession, useSession } from '../../features/auth/api/session-queries.ts';
 import { AuthFrame } from '../../features/auth/components/auth-frame.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { failedWith } from '../../lib/api-client.ts';
 
 const linkClass = 'btn btn-primary';
 
@@ -15,18 +14,8 @@ export default function VerifyEmailPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const reloadSession = useReloadSession();
   const session = useSession();
-  const confirmation = useQuery({
-    queryKey: ['email-confirmation', token],
-    queryFn: async () => {
-      await authApi.confirmEmail(token);
-      // The dashboard's banner asks for the confirmation until the session says it is done.
-      await reloadSession();
-      return true;
-    },
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  // The dashboard's banner asks for the confirmation until the session says it is done.
+  const confirmation = useQuery({ ...authQueries.emailConfirmation(token, reloadSession), enabled: token !== '' });
 
   if (token && confirmation.isPending) {
     return (
@@ -71,7 +60,7 @@ export default function VerifyEmailPage() {
     );
   }
 
-  const expired = confirmation.error instanceof ApiRequestError && confirmation.error.code === 'TOKEN_EXPIRED';
+  const expired = failedWith(confirmation.error, 'TOKEN_EXPIRED');
   return (
     <AuthFrame
       title={expired ? 'This link has expired' : 'This link is not valid'}

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword } from './common-password.ts';
-import { mostCommonPasswords } from './most-common-passwords.ts';
+import { isCommonPassword, mostCommonPasswords } from './common-password.ts';
 
 describe('the list of common passwords', () => {
   it('holds 10,000 different passwords, most common first', () => {
     expect(new Set(mostCommonPasswords).size).toBe(10_000);
     expect(mostCommonPasswords.slice(0, 3)).toEqual(['password', '123456', '12345678']);
+    expect(mostCommonPasswords.at(-1)).toBe('voltron');
+  });
+
+  it('keeps each password whole: no blank, padded, carriage-returned or upper-case entry', () => {
+    expect(mostCommonPasswords.filter((password) => !/^[\x21-\x7e]+$/.test(password) || password !== password.toLowerCase())).toEqual([]);
+    expect(mostCommonPasswords).toContain('fuck_inside');
+    expect(mostCommonPasswords).toContain("pic\\'s");
   });
 
   it('refuses the well-known ones in any case', () => {

@@ -14,7 +14,7 @@ import { LocalCardForm } from '../../../features/orders/components/local-card-fo
 import { isOpenUnpaid } from '../../../features/orders/components/order-status.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { countOf, pieces } from '../../../../common/plurals.ts';
-import { cartKeys } from '../../../features/cart/api/cart-queries.ts';
+import { cartQueries } from '../../../features/cart/api/cart-queries.ts';
 import { OrderTotalsList } from '../../../features/orders/components/order-totals.tsx';
 import { PricedOrderLines } from '../../../features/orders/components/priced-order-lines.tsx';
 
@@ -122,7 +122,7 @@ export default function PaymentPage() {
   function paidNow(order: Order) {
     setPaid(order);
     // The server empties the cart when the order made from it is paid: the header's count follows.
-    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    void queryClient.invalidateQueries({ queryKey: cartQueries.all });
   }
 
   return (

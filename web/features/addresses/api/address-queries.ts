@@ -2,23 +2,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AddressInput, SavedAddress } from '../../../../common/schemas/addresses.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 
-/** The address book's query keys, in one place: each change makes the list read again. */
-export const addressKeys = { mine: ['addresses'] as const };
-
-/** The signed-in customer's saved addresses, the default first. */
-export const addressBookQuery = queryOptions({
-  queryKey: addressKeys.mine,
-  queryFn: ({ signal }) => apiGet<SavedAddress[]>('/api/addresses', { signal }),
-  staleTime: 60_000,
-});
+/** The address book's queries, in one place: each change makes the list read again. */
+export const addressQueries = {
+  /** The signed-in customer's saved addresses, the default first. */
+  mine: () => queryOptions({ queryKey: ['addresses'] as const, queryFn: ({ signal }) => apiGet<SavedAddress[]>('/api/addresses', { signal }), staleTime: 60_000 }),
+};
 
 export function useAddressBook(enabled = true) {
-  return useQuery({ ...addressBookQuery, enabled });
+  return useQuery({ ...addressQueries.mine(), enabled });
 }
 
 function useAfterChange() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: addressKeys.mine });
+  return () => queryClient.invalidateQueries({ queryKey: addressQueries.mine().queryKey });
 }
 
 export function useSaveAddress() {

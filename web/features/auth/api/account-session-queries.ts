@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSession } from '../../../../common/schemas/account-sessions.ts';
-import { apiDelete, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { apiDelete, apiPost } from '../../../lib/api-client.ts';
+import { authQueries } from './session-queries.ts';
 
-const accountSessionsKey = ['account-sessions'] as const;
+const accountSessionsKey = authQueries.accountSessions().queryKey;
 
 /** Where the signed-in account is signed in, this device among them. */
 export function useAccountSessions() {
-  return useQuery({ queryKey: accountSessionsKey, queryFn: () => apiGet<AccountSession[]>('/api/sessions') });
+  return useQuery(authQueries.accountSessions());
 }
 
 export function useEndSession() {

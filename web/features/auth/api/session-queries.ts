@@ -1,20 +1,35 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { AccountSession } from '../../../../common/schemas/account-sessions.ts';
 import type { SignInOptions, Viewer } from '../../../../common/schemas/users.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { authApi } from './auth-api.ts';
 
-export const sessionQueryKey = ['session'] as const;
-
-/** Who is signed in on this browser (null when no one is). */
-export const sessionQuery = queryOptions({
-  queryKey: sessionQueryKey,
-  queryFn: async () => (await apiGet<{ user: Viewer | null }>('/api/session')).user,
-  staleTime: 60_000,
-});
+/** The queries of signing in, in one place. */
+export const authQueries = {
+  /** Who is signed in on this browser (null when no one is). */
+  session: () =>
+    queryOptions({ queryKey: ['session'] as const, queryFn: async () => (await apiGet<{ user: Viewer | null }>('/api/session')).user, staleTime: 60_000 }),
+  /** The ways to sign in that are set up: the same for every visitor. */
+  signInOptions: () => queryOptions({ queryKey: ['sign-in-options'] as const, queryFn: () => apiGet<SignInOptions>('/api/sign-in-options'), staleTime: Infinity }),
+  /** Where the signed-in account is signed in, this device among them. */
+  accountSessions: () => queryOptions({ queryKey: ['account-sessions'] as const, queryFn: () => apiGet<AccountSession[]>('/api/sessions') }),
+  /** The confirmation link's token, confirmed once; `then` runs before it counts as done. */
+  emailConfirmation: (token: string, then: () => Promise<unknown>) =>
+    queryOptions({
+      queryKey: ['email-confirmation', token] as const,
+      queryFn: async () => {
+        await authApi.confirmEmail(token);
+        await then();
+        return true;
+      },
+      retry: false,
+      staleTime: Infinity,
+    }),
+};
 
 export function useSession() {
-  return useQuery(sessionQuery);
+  return useQuery(authQueries.session());
 }
 
 /**
@@ -29,7 +44,7 @@ export function useRefreshSession() {
 /** After a change to the signed-in account (its name, two-factor), the header and menu read it again. */
 export function useReloadSession() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  return () => queryClient.invalidateQueries({ queryKey: authQueries.session().queryKey });
 }
 
 /** Logging out leaves for the home page first, so that a guarded page does not send the person to /login. */
@@ -46,9 +61,5 @@ export function useSignOut() {
 }
 
 export function useSignInOptions() {
-  return useQuery({
-    queryKey: ['sign-in-options'],
-    queryFn: () => apiGet<SignInOptions>('/api/sign-in-options'),
-    staleTime: Infinity,
-  });
+  return useQuery(authQueries.signInOptions());
 }

@@ -1,16 +1,23 @@
-import { keepPreviousData, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addedQuantity, cartLimits, cartLineProblem, cartMessages } from '../../../../common/cart-rules.ts';
 import type { Stock } from '../../../../common/ordering.ts';
 import type { Cart, CartLineInput, CartMerge } from '../../../../common/schemas/cart.ts';
+import type { LastDelivery } from '../../../../common/schemas/orders.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
-import { sessionQuery, useSession } from '../../auth/api/session-queries.ts';
+import { authQueries, useSession } from '../../auth/api/session-queries.ts';
 import { localCartLines, useLocalCart, writeLocalCart } from '../local-cart.ts';
 
-export const cartKeys = {
-  all: ['cart'] as const,
-  merge: ['cart', 'merge'] as const,
-  mine: (userId: string) => ['cart', 'mine', userId] as const,
-  quote: (lines: readonly CartLineInput[]) => ['cart', 'quote', lines] as const,
+const all = ['cart'] as const;
+
+/** The cart's queries, in one place (and the key of the merge at sign-in, which the cart waits for). */
+export const cartQueries = {
+  all,
+  merge: [...all, 'merge'] as const,
+  mine: (userId: string) => queryOptions({ queryKey: [...all, 'mine', userId] as const, queryFn: ({ signal }) => apiGet<Cart>('/api/cart', { signal }) }),
+  quote: (lines: readonly CartLineInput[]) => queryOptions({ queryKey: [...all, 'quote', lines] as const, queryFn: () => apiPost<Cart>('/api/cart/quote', { lines }) }),
+  /** Under the cart's keys: the payment that empties the cart also makes this the last delivery. */
+  lastDelivery: () =>
+    queryOptions({ queryKey: [...all, 'last-delivery'] as const, queryFn: ({ signal }) => apiGet<LastDelivery>('/api/cart/delivery', { signal }), staleTime: Infinity }),
 };
 
 const emptyCart: Cart = { lines: [], count: 0, total: 0, ready: false };
@@ -37,15 +44,10 @@ export function useCart(): CartState {
   const userId = session.data?.id;
   const local = useLocalCart();
   // Just signed in with a cart in the browser: the account's cart is not the whole story until the merge is done.
-  const merging = useIsMutating({ mutationKey: cartKeys.merge }) > 0;
-  const mine = useQuery({
-    queryKey: cartKeys.mine(userId ?? ''),
-    queryFn: ({ signal }) => apiGet<Cart>('/api/cart', { signal }),
-    enabled: Boolean(userId),
-  });
+  const merging = useIsMutating({ mutationKey: cartQueries.merge }) > 0;
+  const mine = useQuery({ ...cartQueries.mine(userId ?? ''), enabled: Boolean(userId) });
   const quote = useQuery({
-    queryKey: cartKeys.quote(local),
-    queryFn: () => apiPost<Cart>('/api/cart/quote', { lines: local }),
+    ...cartQueries.quote(local),
     enabled: !session.isPending && !userId && local.length > 0,
     // An edit asks for a new price; the old one shows meanwhile, so the page does not flash.
     placeholderData: keepPreviousData,
@@ -60,11 +62,7 @@ export function useCart(): CartState {
 export function useCartCount(): number {
   const session = useSession();
   const local = useLocalCart();
-  const mine = useQuery({
-    queryKey: cartKeys.mine(session.data?.id ?? ''),
-    queryFn: ({ signal }) => apiGet<Cart>('/api/cart', { signal }),
-    enabled: Boolean(session.data),
-  });
+  const mine = useQuery({ ...cartQueries.mine(session.data?.id ?? ''), enabled: Boolean(session.data) });
   if (session.data) return mine.data?.count ?? 0;
   return local.reduce((sum, line) => sum + line.quantity, 0);
 }
@@ -78,13 +76,13 @@ function useCartChange<Input>(onServer: (input: Input) => Promise<Cart>, inBrows
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: Input) => {
-      const viewer = await queryClient.ensureQueryData(sessionQuery);
+      const viewer = await queryClient.ensureQueryData(authQueries.session());
       if (!viewer) {
         inBrowser(input);
         return undefined;
       }
       const cart = await onServer(input);
-      queryClient.setQueryData(cartKeys.mine(viewer.id), cart);
+      queryClient.setQueryData(cartQueries.mine(viewer.id).queryKey, cart);
       return cart;
     },
   });
@@ -129,13 +127,13 @@ export function useRemoveFromCart() {
 export function useMergeCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: cartKeys.merge,
+    mutationKey: cartQueries.merge,
     mutationFn: ({ lines }: { userId: string; lines: readonly CartLineInput[] }) => apiPost<CartMerge>('/api/cart/merge', { lines }),
     // A read of the account's cart sent as the person signed in, before the merge was done, must not
     // land after it and show the cart without the lines just merged.
     onSuccess: async ({ cart }, { userId }) => {
-      await queryClient.cancelQueries({ queryKey: cartKeys.mine(userId) });
-      queryClient.setQueryData(cartKeys.mine(userId), cart);
+      await queryClient.cancelQueries({ queryKey: cartQueries.mine(userId).queryKey });
+      queryClient.setQueryData(cartQueries.mine(userId).queryKey, cart);
     },
   });
 }

@@ -1,15 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CartCheckoutInput, LastDelivery, Order } from '../../../../common/schemas/orders.ts';
-import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import type { CartCheckoutInput, Order } from '../../../../common/schemas/orders.ts';
+import { apiPost } from '../../../lib/api-client.ts';
+import { cartQueries } from './cart-queries.ts';
 
 /** The phone and address of the customer's last order, to fill the checkout form with (null before any). */
 export function useLastDelivery() {
-  return useQuery({
-    // Under the cart's keys: the payment that empties the cart also makes this the last delivery.
-    queryKey: ['cart', 'last-delivery'],
-    queryFn: ({ signal }) => apiGet<LastDelivery>('/api/cart/delivery', { signal }),
-    staleTime: Infinity,
-  });
+  return useQuery(cartQueries.lastDelivery());
 }
 
 /**

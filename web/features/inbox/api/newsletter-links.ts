@@ -1,19 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { NewsletterAddress } from '../../../../common/schemas/inbox.ts';
 import { apiPost } from '../../../lib/api-client.ts';
+import { inboxQueries } from './inbox-queries.ts';
 
-/**
- * The confirmation link's page confirms as it opens. Confirming twice changes nothing, so it is
- * asked like a query: once per token, and kept while the page is open.
- */
+/** The confirmation link's page confirms as it opens. */
 export function useNewsletterConfirmation(token: string) {
-  return useQuery({
-    queryKey: ['newsletter', 'confirm', token],
-    queryFn: () => apiPost<NewsletterAddress>('/api/newsletter/confirm', { token }),
-    enabled: token !== '',
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+  return useQuery({ ...inboxQueries.newsletterConfirmation(token), enabled: token !== '' });
 }
 
 /** The unsubscribe page's one button: the same call as a mail program's one-click unsubscribe. */

@@ -1,22 +1,40 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import type { LocalCardPayment, Order, OrderListQuery, OrderShipmentInput, PaymentIntent, ShippingUpdate } from '../../../../common/schemas/orders.ts';
 import type { RefundInput, RefundResult } from '../../../../common/schemas/refunds.ts';
 import { apiDelete, apiGet, apiGetPage, apiPatch, apiPost, apiPut, queryString } from '../../../lib/api-client.ts';
-import { productKeys } from '../../products/api/product-queries.ts';
+import { productQueries } from '../../products/api/product-queries.ts';
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  mine: (email: string, page: Partial<PaginationQuery>) => ['orders', 'mine', email, page] as const,
-  every: (query: Partial<OrderListQuery>) => ['orders', 'every', query] as const,
-  due: (id: string) => ['orders', 'due', id] as const,
-  details: (id: string) => ['orders', 'details', id] as const,
+const all = ['orders'] as const;
+
+/** The orders' queries, in one place. */
+export const orderQueries = {
+  all,
+  mine: (email: string, page: Partial<PaginationQuery>) =>
+    queryOptions({
+      queryKey: [...all, 'mine', email, page] as const,
+      queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders/${encodeURIComponent(email)}${queryString(page)}`, { signal }),
+    }),
+  every: (query: Partial<OrderListQuery>) =>
+    queryOptions({ queryKey: [...all, 'every', query] as const, queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders${queryString(query)}`, { signal }) }),
+  due: (id: string) =>
+    queryOptions({ queryKey: [...all, 'due', id] as const, queryFn: ({ signal }) => apiGet<Order>(`/api/duepaymentOrder/${encodeURIComponent(id)}`, { signal }) }),
+  details: (id: string) =>
+    queryOptions({
+      queryKey: [...all, 'details', id] as const,
+      queryFn: ({ signal }) => apiGet<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/details`, { signal }),
+    }),
+  /** Apart from the orders' own keys: refreshing orders must not make a new payment. */
+  paymentIntent: (orderId: string) =>
+    queryOptions({
+      queryKey: ['payment-intent', orderId] as const,
+      queryFn: () => apiPost<PaymentIntent>('/api/create-payment-intent', { orderId }),
+      staleTime: Infinity,
+      retry: false,
+    }),
 };
-
-/** Apart from the orders' keys: refreshing orders must not make a new payment. */
-const paymentIntentKey = (orderId: string) => ['payment-intent', orderId] as const;
 
 export interface NewOrder {
   productId: string;
@@ -28,7 +46,7 @@ export interface NewOrder {
 function useInvalidateOrders() {
   const queryClient = useQueryClient();
   // Orders change stock: the product pages read it again too.
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), queryClient.invalidateQueries({ queryKey: productKeys.all })]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: orderQueries.all }), queryClient.invalidateQueries({ queryKey: productQueries.all })]);
 }
 
 export function usePlaceOrder() {
@@ -37,30 +55,21 @@ export function usePlaceOrder() {
 }
 
 export function useMyOrders(email: string, page: Partial<PaginationQuery>) {
-  return useQuery({
-    queryKey: orderKeys.mine(email, page),
-    queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders/${encodeURIComponent(email)}${queryString(page)}`, { signal }),
-    enabled: Boolean(email),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...orderQueries.mine(email, page), enabled: Boolean(email), placeholderData: keepPreviousData });
 }
 
 /** Manage Orders' list: every order, or those at a stage or matching a search, a page at a time. */
 export function useEveryOrder(query: Partial<OrderListQuery>) {
-  return useQuery({
-    queryKey: orderKeys.every(query),
-    queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders${queryString(query)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...orderQueries.every(query), placeholderData: keepPreviousData });
 }
 
 export function useDueOrder(id: string) {
-  return useQuery({ queryKey: orderKeys.due(id), queryFn: ({ signal }) => apiGet<Order>(`/api/duepaymentOrder/${encodeURIComponent(id)}`, { signal }) });
+  return useQuery(orderQueries.due(id));
 }
 
 /** One order with its refunds and timeline, for its detail page. */
 export function useOrderDetails(id: string) {
-  return useQuery({ queryKey: orderKeys.details(id), queryFn: ({ signal }) => apiGet<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/details`, { signal }) });
+  return useQuery(orderQueries.details(id));
 }
 
 /** Where a paid order's receipt downloads as a PDF (the browser sends the session cookie). */
@@ -107,13 +116,7 @@ export function useRefundOrder() {
 
 /** The payment for an unpaid order, made once when the payment page opens (its client secret unlocks Pay). */
 export function usePaymentIntent(orderId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: paymentIntentKey(orderId),
-    queryFn: () => apiPost<PaymentIntent>('/api/create-payment-intent', { orderId }),
-    enabled,
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery({ ...orderQueries.paymentIntent(orderId), enabled });
 }
 
 /** The local test processor: authorise the card, then have the server confirm and capture. */

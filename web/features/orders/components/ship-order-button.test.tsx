@@ -102,7 +102,7 @@ describe('the ship dialog', () => {
   });
 
   it('shows the server’s refusal in the dialog and keeps what was typed', async () => {
-    stubServer({ [shipmentsPath]: { status: 409, body: { code: 'NOT_ENOUGH_TO_SHIP', message: 'Only 1 piece of Block Plane is left to ship.' } } });
+    stubServer({ [shipmentsPath]: { status: 409, body: { code: 'SHIPMENT_TOO_LARGE', message: 'Only 1 Block Plane is left to ship.' } } });
     const user = renderButton();
     const dialog = await openDialog(user);
     await user.selectOptions(dialog.getByLabelText('Carrier'), 'Other');
@@ -111,7 +111,7 @@ describe('the ship dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Mark Shipped' }));
 
     const alert = await dialog.findByRole('alert');
-    expect(alert.textContent).toBe('Only 1 piece of Block Plane is left to ship.');
+    expect(alert.textContent).toBe('Only 1 Block Plane is left to ship.');
     expect(dialog.getByLabelText("Carrier's name")).toHaveProperty('value', 'Parcelforce');
     expect(dialog.getByLabelText('Tracking number (optional)')).toHaveProperty('value', 'PF 123');
     expect(dialog.getByRole('spinbutton', { name: 'Block Plane, pieces to ship' })).toHaveProperty('value', '2');

@@ -1,11 +1,11 @@
-import { productKeys } from './product-queries.ts';
+import { productQueries } from './product-queries.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductInput, ProductUpdate } from '../../../../common/schemas/products.ts';
 import { apiDelete, apiPost, apiPostBytes, apiPut } from '../../../lib/api-client.ts';
 
 function useInvalidateProducts() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: productKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: productQueries.all });
 }
 
 export function useAddProduct() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Review, ReviewInput } from '../../../../common/schemas/reviews.ts';
 import { apiPost } from '../../../lib/api-client.ts';
-import { productKeys } from '../../products/api/product-queries.ts';
-import { reviewKeys } from './review-queries.ts';
+import { productQueries } from '../../products/api/product-queries.ts';
+import { reviewQueries } from './review-queries.ts';
 
 export function useAddReview() {
   const queryClient = useQueryClient();
@@ -11,8 +11,8 @@ export function useAddReview() {
     // The home page's "Words From Our Customers" shows the newest; a product's page, its own and their average.
     onSuccess: (_review, { productId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
-        productId ? queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) }) : undefined,
+        queryClient.invalidateQueries({ queryKey: reviewQueries.all }),
+        productId ? queryClient.invalidateQueries({ queryKey: productQueries.detail(productId).queryKey }) : undefined,
       ]),
   });
 }

@@ -1,26 +1,27 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import type { ProductReview, Review } from '../../../../common/schemas/reviews.ts';
 import { apiGetPage, queryString } from '../../../lib/api-client.ts';
 
-export const reviewKeys = {
-  all: ['reviews'] as const,
-  list: (page: Partial<PaginationQuery>) => [...reviewKeys.all, 'list', page] as const,
-  ofProduct: (productId: string, page: Partial<PaginationQuery>) => [...reviewKeys.all, 'product', productId, page] as const,
+const all = ['reviews'] as const;
+
+/** The reviews' queries, in one place. */
+export const reviewQueries = {
+  all,
+  list: (page: Partial<PaginationQuery>) =>
+    queryOptions({ queryKey: [...all, 'list', page] as const, queryFn: ({ signal }) => apiGetPage<Review>(`/api/reviews${queryString(page)}`, { signal }) }),
+  ofProduct: (productId: string, page: Partial<PaginationQuery>) =>
+    queryOptions({
+      queryKey: [...all, 'product', productId, page] as const,
+      queryFn: ({ signal }) => apiGetPage<ProductReview>(`/api/products/${encodeURIComponent(productId)}/reviews${queryString(page)}`, { signal }),
+    }),
 };
 
 export function useReviewList(page: Partial<PaginationQuery>) {
-  return useQuery({
-    queryKey: reviewKeys.list(page),
-    queryFn: ({ signal }) => apiGetPage<Review>(`/api/reviews${queryString(page)}`, { signal }),
-  });
+  return useQuery(reviewQueries.list(page));
 }
 
 /** A page of one product's reviews, newest first; the last page stays on screen while the next loads. */
 export function useProductReviews(productId: string, page: Partial<PaginationQuery>) {
-  return useQuery({
-    queryKey: reviewKeys.ofProduct(productId, page),
-    queryFn: ({ signal }) => apiGetPage<ProductReview>(`/api/products/${encodeURIComponent(productId)}/reviews${queryString(page)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...reviewQueries.ofProduct(productId, page), placeholderData: keepPreviousData });
 }

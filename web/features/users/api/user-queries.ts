@@ -1,27 +1,26 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import type { User, UserUpdate } from '../../../../common/schemas/users.ts';
 import { apiGet, apiGetPage, apiPut, queryString } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../auth/api/session-queries.ts';
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: (page: Partial<PaginationQuery>) => ['users', 'list', page] as const,
-  one: (email: string) => ['users', 'one', email.toLowerCase()] as const,
-};
+import { authQueries } from '../../auth/api/session-queries.ts';
 
 const userPath = (email: string) => `/api/users/${encodeURIComponent(email)}`;
+const all = ['users'] as const;
+
+/** The users' queries, in one place. */
+export const userQueries = {
+  all,
+  list: (page: Partial<PaginationQuery>) =>
+    queryOptions({ queryKey: [...all, 'list', page] as const, queryFn: ({ signal }) => apiGetPage<User>(`/api/users${queryString(page)}`, { signal }) }),
+  one: (email: string) => queryOptions({ queryKey: [...all, 'one', email.toLowerCase()] as const, queryFn: ({ signal }) => apiGet<User>(userPath(email), { signal }) }),
+};
 
 export function useUser(email: string) {
-  return useQuery({ queryKey: userKeys.one(email), queryFn: ({ signal }) => apiGet<User>(userPath(email), { signal }), enabled: Boolean(email) });
+  return useQuery({ ...userQueries.one(email), enabled: Boolean(email) });
 }
 
 export function useUserList(page: Partial<PaginationQuery>) {
-  return useQuery({
-    queryKey: userKeys.list(page),
-    queryFn: ({ signal }) => apiGetPage<User>(`/api/users${queryString(page)}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...userQueries.list(page), placeholderData: keepPreviousData });
 }
 
 export function useUpdateUser() {
@@ -29,11 +28,11 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ email, changes }: { email: string; changes: UserUpdate }) => apiPut<User>(userPath(email), changes),
     onSuccess: async (user) => {
-      queryClient.setQueryData(userKeys.one(user.userEmail), user);
+      queryClient.setQueryData(userQueries.one(user.userEmail).queryKey, user);
       // The header and menu show the name; the user list shows roles.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: userQueries.all }),
+        queryClient.invalidateQueries({ queryKey: authQueries.session().queryKey }),
       ]);
     },
   });

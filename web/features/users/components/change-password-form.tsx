@@ -1,21 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { errorCodes } from '../../../../common/schemas/errors.ts';
 import { changePasswordFormSchema } from '../../../../common/schemas/password-changes.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { failedWith } from '../../../lib/api-client.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { authApi } from '../../auth/api/auth-api.ts';
 import { useReloadSession } from '../../auth/api/session-queries.ts';
 
 /** The server's refusals that are about one field: shown under it rather than under the button. */
 function fieldProblem(error: Error | null): { field: 'currentPassword' | 'newPassword'; message: string } | undefined {
-  if (!(error instanceof ApiRequestError)) return undefined;
-  if (error.code === 'INVALID_PASSWORD') return { field: 'currentPassword', message: 'This is not your current password.' };
+  if (failedWith(error, 'INVALID_PASSWORD')) return { field: 'currentPassword', message: 'This is not your current password.' };
   // The list of common passwords stays on the server (it is too long for the page): its refusal goes under the field.
-  if (error.code === errorCodes.passwordTooCommon) return { field: 'newPassword', message: error.message };
+  if (failedWith(error, 'PASSWORD_TOO_COMMON')) return { field: 'newPassword', message: error.message };
   return undefined;
 }
 
