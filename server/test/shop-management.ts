@@ -2,20 +2,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { ProductInput } from '../../common/schemas/products.ts';
 import type { Database } from '../db/database.ts';
-import { type CallOptions, type Caller, call, type Method } from './call.ts';
+import { type Caller, call } from './call.ts';
 
 /**
  * Helpers for the shop-management API tests (products, pictures, reviews): a valid product form,
  * and real pictures to upload.
  */
-
-/**
- * @deprecated The old argument order of `call` (who before the method), kept only for
- * server/plugins/public-answer-cache.api.test.ts, which another change owns: use `call` from ./call.ts.
- */
-export function callAs(app: FastifyInstance, who: Caller, method: Method, url: string, { payload, ...options }: CallOptions & { payload?: object | Buffer } = {}) {
-  return call(app, method, url, who, payload, options);
-}
 
 let productCounter = 0;
 
