@@ -40,7 +40,10 @@ const allowedFeatureImports = {
   orders: ['addresses', 'products'],
   reviews: ['products'],
 };
-const features = fs.readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const features = fs
+  .readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const featureZones = features.map((feature) => ({
   target: `./web/features/${feature}`,
   from: './web/features',
@@ -131,10 +134,7 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/db/**', 'server/**/*-repository.ts', 'server/test/**', 'server/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [...boundaries.server, { group: ['kysely'], message: 'Only repositories and server/db use Kysely.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [...boundaries.server, { group: ['kysely'], message: 'Only repositories and server/db use Kysely.' }] }],
     },
   },
 );

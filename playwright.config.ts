@@ -26,7 +26,15 @@ const oauthStandIn = `http://127.0.0.1:${oauthStandInPort}`;
 // browser tests' time on two cores.
 const disabledFeatures = [
   ...['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter'],
-  ...['PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'],
+  ...[
+    'PaintHolding',
+    'ThirdPartyStoragePartitioning',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+  ],
   ...['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'],
 ];
 
@@ -54,54 +62,58 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', `--disable-features=${disabledFeatures.join(',')}`],
     },
   },
-  projects: chromiumMissing ? [] : [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Every flow runs at 1280 px; at 390 px only the tests tagged @phone: those whose pages lay out or
-      // behave differently on a phone, and those an issue asks for at both widths (ADR 020).
-      grep: /@phone/,
-    },
-  ],
-  webServer: chromiumMissing ? [] : [
-    // Google's and Facebook's OAuth endpoints, stood in for locally (the third parties these tests fake).
-    {
-      command: 'node e2e/support/oauth-stand-in.mjs',
-      url: `${oauthStandIn}/health`,
-      reuseExistingServer: false,
-      env: { OAUTH_STAND_IN_PORT: String(oauthStandInPort) },
-    },
-    // The built app, started as `npm start` starts it, on a fresh data folder.
-    {
-      command: 'node dist/server/server.js',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        FORM_RATE_LIMIT_PER_HOUR: '1000',
-        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-        ORDER_RATE_LIMIT_PER_MINUTE: '1000',
-        CARD_RATE_LIMIT_PER_MINUTE: '1000',
-        ADMIN_EMAIL: e2eAdmin.email,
-        ADMIN_PASSWORD: e2eAdmin.password,
-        GOOGLE_CLIENT_ID: 'e2e-google-client',
-        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
-        GOOGLE_AUTHORIZATION_URL: `${oauthStandIn}/google/authorize`,
-        GOOGLE_TOKEN_URL: `${oauthStandIn}/google/token`,
-        GOOGLE_USERINFO_URL: `${oauthStandIn}/google/userinfo`,
-        FACEBOOK_CLIENT_ID: 'e2e-facebook-client',
-        FACEBOOK_CLIENT_SECRET: 'e2e-facebook-secret',
-        FACEBOOK_AUTHORIZATION_URL: `${oauthStandIn}/facebook/dialog/oauth`,
-        FACEBOOK_TOKEN_URL: `${oauthStandIn}/facebook/oauth/access_token`,
-        FACEBOOK_USERINFO_URL: `${oauthStandIn}/facebook/me`,
-      },
-    },
-  ],
+  projects: chromiumMissing
+    ? []
+    : [
+        { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+        {
+          name: 'phone',
+          use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+          // Every flow runs at 1280 px; at 390 px only the tests tagged @phone: those whose pages lay out or
+          // behave differently on a phone, and those an issue asks for at both widths (ADR 020).
+          grep: /@phone/,
+        },
+      ],
+  webServer: chromiumMissing
+    ? []
+    : [
+        // Google's and Facebook's OAuth endpoints, stood in for locally (the third parties these tests fake).
+        {
+          command: 'node e2e/support/oauth-stand-in.mjs',
+          url: `${oauthStandIn}/health`,
+          reuseExistingServer: false,
+          env: { OAUTH_STAND_IN_PORT: String(oauthStandInPort) },
+        },
+        // The built app, started as `npm start` starts it, on a fresh data folder.
+        {
+          command: 'node dist/server/server.js',
+          url: `${baseURL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          env: {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: baseURL,
+            DATA_DIR: dataDir,
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'warn',
+            FORM_RATE_LIMIT_PER_HOUR: '1000',
+            AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+            ORDER_RATE_LIMIT_PER_MINUTE: '1000',
+            CARD_RATE_LIMIT_PER_MINUTE: '1000',
+            ADMIN_EMAIL: e2eAdmin.email,
+            ADMIN_PASSWORD: e2eAdmin.password,
+            GOOGLE_CLIENT_ID: 'e2e-google-client',
+            GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+            GOOGLE_AUTHORIZATION_URL: `${oauthStandIn}/google/authorize`,
+            GOOGLE_TOKEN_URL: `${oauthStandIn}/google/token`,
+            GOOGLE_USERINFO_URL: `${oauthStandIn}/google/userinfo`,
+            FACEBOOK_CLIENT_ID: 'e2e-facebook-client',
+            FACEBOOK_CLIENT_SECRET: 'e2e-facebook-secret',
+            FACEBOOK_AUTHORIZATION_URL: `${oauthStandIn}/facebook/dialog/oauth`,
+            FACEBOOK_TOKEN_URL: `${oauthStandIn}/facebook/oauth/access_token`,
+            FACEBOOK_USERINFO_URL: `${oauthStandIn}/facebook/me`,
+          },
+        },
+      ],
 });

@@ -37,17 +37,19 @@ function load(url, seconds = duration) {
  */
 function rawGet(url) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: browserHeaders }, (response) => {
-      /** @type {Buffer[]} */
-      const chunks = [];
-      response.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        /** @type {Record<string, string>} */
-        const headers = {};
-        for (const [name, value] of Object.entries(response.headers)) if (!perRequestHeaders.has(name) && value !== undefined) headers[name] = String(value);
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), headers });
-      });
-    }).on('error', reject);
+    http
+      .get(url, { headers: browserHeaders }, (response) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        response.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          /** @type {Record<string, string>} */
+          const headers = {};
+          for (const [name, value] of Object.entries(response.headers)) if (!perRequestHeaders.has(name) && value !== undefined) headers[name] = String(value);
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), headers });
+        });
+      })
+      .on('error', reject);
   });
 }
 

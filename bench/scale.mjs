@@ -60,7 +60,13 @@ async function postgresDatabase() {
  */
 async function becomesHealthy(shopUrl) {
   for (let attempt = 0; attempt < 120; attempt += 1) {
-    if ((await fetch(`${shopUrl}/api/health`).then((res) => res.status, () => 0)) === 200) return true;
+    if (
+      (await fetch(`${shopUrl}/api/health`).then(
+        (res) => res.status,
+        () => 0,
+      )) === 200
+    )
+      return true;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return false;

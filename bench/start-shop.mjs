@@ -15,7 +15,13 @@ export async function startShop(port, env = {}) {
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (await fetch(`${url}/api/health`).then((res) => res.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -69,8 +69,17 @@ try {
       /** @type {Awaited<ReturnType<typeof measure>>[]} */
       const samples = [];
       for (let run = 0; run < runs; run += 1) samples.push(await measure(browser, `${shop.url}${pagePath}`, viewport));
-      const median = (/** @type {'javascriptBytes' | 'totalBytes' | 'requests' | 'lcp'} */ key) => samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
-      rows.push({ name: `${pageName}, ${viewportName}`, budgeted: javascriptBudgeted.has(pageName), javascriptBytes: median('javascriptBytes'), totalBytes: median('totalBytes'), requests: median('requests'), lcp: median('lcp'), cls: Math.max(...samples.map((s) => s.cls)) });
+      const median = (/** @type {'javascriptBytes' | 'totalBytes' | 'requests' | 'lcp'} */ key) =>
+        samples.map((sample) => sample[key]).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+      rows.push({
+        name: `${pageName}, ${viewportName}`,
+        budgeted: javascriptBudgeted.has(pageName),
+        javascriptBytes: median('javascriptBytes'),
+        totalBytes: median('totalBytes'),
+        requests: median('requests'),
+        lcp: median('lcp'),
+        cls: Math.max(...samples.map((s) => s.cls)),
+      });
     }
   }
 } finally {
@@ -87,8 +96,12 @@ for (const row of rows) {
   console.log(`| ${row.name} | ${kb(row.javascriptBytes)} | ${kb(row.totalBytes)} | ${row.requests} | ${Math.round(row.lcp)} ms | ${row.cls.toFixed(3)} |`);
 }
 const failures = rows.flatMap((row) => [
-  ...(row.budgeted && row.javascriptBytes > budgets.javascriptBytes ? [`${row.name}: JavaScript ${kb(row.javascriptBytes)} is over the ${kb(budgets.javascriptBytes)} budget`] : []),
+  ...(row.budgeted && row.javascriptBytes > budgets.javascriptBytes
+    ? [`${row.name}: JavaScript ${kb(row.javascriptBytes)} is over the ${kb(budgets.javascriptBytes)} budget`]
+    : []),
   ...(row.cls >= budgets.cls ? [`${row.name}: CLS ${row.cls.toFixed(3)} is not below ${budgets.cls}`] : []),
 ]);
-console.log(failures.length ? `\nOver budget:\n${failures.join('\n')}` : `\nWithin budget: the home page's JavaScript ≤ ${kb(budgets.javascriptBytes)}, CLS < ${budgets.cls} everywhere.`);
+console.log(
+  failures.length ? `\nOver budget:\n${failures.join('\n')}` : `\nWithin budget: the home page's JavaScript ≤ ${kb(budgets.javascriptBytes)}, CLS < ${budgets.cls} everywhere.`,
+);
 process.exitCode = failures.length ? 1 : 0;

@@ -16,7 +16,7 @@ describe('trackingLink', () => {
 });
 
 describe('carrierName', () => {
-  it("spells a known carrier as the carrier does and keeps any other name as typed", () => {
+  it('spells a known carrier as the carrier does and keeps any other name as typed', () => {
     expect(carrierName(' fedex ')).toBe('FedEx');
     expect(carrierName('Parcelforce')).toBe('Parcelforce');
   });

@@ -19,8 +19,7 @@ export const contactLimits = { email: 254, name: 100, phone: 30, requirement: 20
  * top-level domain of 2+ letters (or an internationalised one in its xn-- form). Quoted local parts and
  * letters outside ASCII, which many mail servers refuse, are not taken.
  */
-export const emailPattern =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[a-z]{2,}|xn--[a-z0-9-]+)$/i;
+export const emailPattern = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[a-z]{2,}|xn--[a-z0-9-]+)$/i;
 
 /** Whether the shop can mail this address: the rule above, within the length an address may have. */
 export function isMailableAddress(address: string): boolean {

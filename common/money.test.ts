@@ -18,7 +18,7 @@ describe('money', () => {
     expect(formatUsd(0)).toBe('$0.00');
   });
 
-  it('formats every amount as the browser\'s own US dollar format does', () => {
+  it("formats every amount as the browser's own US dollar format does", () => {
     const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
     const amounts = [0.01, 0.05, 0.1, 1, 9.99, 19.9, 100, 999.99, 1000, 12345.67, 1234567.89, 100000000, -0.01, -5, -1234.5, 0.1 + 0.2, 0.125, -0.125, 19.99 * 3, 12.5 * 7];
     for (const cents of [7, 99, 100, 101, 99999, 100000, 123456789]) amounts.push(cents / 100, -cents / 100);

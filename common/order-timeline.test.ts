@@ -42,7 +42,10 @@ describe('orderTimeline', () => {
 
   it('follows a paid order through each parcel, delivery and refunds, oldest first', () => {
     const order: Order = { ...placed, paymentStatus: 'paid', paidAt: '2026-03-01T09:05:00.000Z', deliveredAt: '2026-03-04T11:00:00.000Z' };
-    const refunds = [refund('2026-03-03T08:00:00.000Z', 20), { ...refund('2026-03-05T08:00:00.000Z', 48), lines: [{ lineId: 'l1', product: 'Marking gauge', quantity: 1, restock: 1 }] }];
+    const refunds = [
+      refund('2026-03-03T08:00:00.000Z', 20),
+      { ...refund('2026-03-05T08:00:00.000Z', 48), lines: [{ lineId: 'l1', product: 'Marking gauge', quantity: 1, restock: 1 }] },
+    ];
     const shipments = [
       parcel('2026-03-02T15:00:00.000Z', [{ lineId: 'l1', product: 'Marking gauge', quantity: 3 }], 'UPS', '1Z999AA10123456784'),
       parcel('2026-03-03T10:00:00.000Z', [{ lineId: 'l2', product: 'Scratch awl', quantity: 1 }], 'Local courier'),

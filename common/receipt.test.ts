@@ -37,7 +37,7 @@ describe('receipts', () => {
   it("has the shop, the order's number, the payment's date, a line per tool, how the total is made and the payment", () => {
     expect(receiptOf(paid)).toEqual({
       shop: { name: shopIdentity.name, postalAddress: shopIdentity.postalAddress, supportEmail: shopIdentity.supportEmail },
-  orderNumber: 'J-1042',
+      orderNumber: 'J-1042',
       date: 'March 1, 2026 at 1:05 AM PST',
       billedTo: { name: 'Ada Lovelace', email: 'ada@example.com', adress: '12 Bench Lane', phone: '+1 555 010 2030' },
       lines: [

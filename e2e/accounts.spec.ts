@@ -94,7 +94,10 @@ test.describe('guarded routes', () => {
   test('Buy Now while signed out leads through log in to the purchase page', async ({ page, browser, baseURL }) => {
     const customer = await registerCustomer(await browser.newPage({ baseURL }));
     await page.goto('/');
-    const buy = page.getByRole('region', { name: 'Our manufactured tools' }).getByRole('link', { name: /^Buy Now\b/ }).first();
+    const buy = page
+      .getByRole('region', { name: 'Our manufactured tools' })
+      .getByRole('link', { name: /^Buy Now\b/ })
+      .first();
     const href = (await buy.getAttribute('href'))!;
     await buy.click();
     await logIn(page, customer.email, customer.password);

@@ -43,7 +43,9 @@ test.describe('the cart checked out as one order', () => {
   test('a customer with a saved address puts three tools in the cart, checks out to it, pays once, and finds one order of three lines', { tag: '@phone' }, async ({ page }) => {
     await registerCustomer(page, 'Carla Cart');
     // The address book has its own tests; this one starts with an address in it.
-    const saved = await page.request.post('/api/addresses', { data: { name: 'Carla Cart', line1: '4 Tenon Street', city: 'Salem', region: 'US-OR', postalCode: '97301', country: 'US' } });
+    const saved = await page.request.post('/api/addresses', {
+      data: { name: 'Carla Cart', line1: '4 Tenon Street', city: 'Salem', region: 'US-OR', postalCode: '97301', country: 'US' },
+    });
     expect(saved.status(), await saved.text()).toBe(201);
 
     // Three tools from their cards in the catalogue, each at its minimum order.
@@ -57,7 +59,9 @@ test.describe('the cart checked out as one order', () => {
     const subtotal = tools.reduce((sum, tool) => sum + tool.minQuantity * tool.price, 0);
     await expect(header(page).getByRole('link', { name: `Cart, ${pieces} items` })).toBeVisible();
 
-    await header(page).getByRole('link', { name: /^Cart,/ }).click();
+    await header(page)
+      .getByRole('link', { name: /^Cart,/ })
+      .click();
     await expect(page.getByRole('list', { name: 'Lines in your cart' }).getByRole('article')).toHaveCount(3);
     await page.getByRole('link', { name: 'Check out' }).click();
     await expect(page).toHaveURL('/checkout');
@@ -91,7 +95,10 @@ test.describe('the cart checked out as one order', () => {
 
     // My Orders: one order, its three tools inside it.
     await page.getByRole('link', { name: 'Back to My Orders' }).click();
-    const orders = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ has: page.getByRole('article') });
+    const orders = page
+      .getByRole('list', { name: 'Your orders' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('article') });
     await expect(orders).toHaveCount(1);
     const order = page.getByRole('article', { name: `Order for ${tools[0]!.name} and 2 more` });
     await expect(order.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();

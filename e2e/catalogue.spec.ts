@@ -3,7 +3,11 @@ import { test } from './support/test.ts';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const prices = async (page: Page) =>
-  (await cards(page).getByText(/^\$[\d,]+\.\d{2}/).allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, '')));
+  (
+    await cards(page)
+      .getByText(/^\$[\d,]+\.\d{2}/)
+      .allTextContents()
+  ).map((text) => Number(text.replace(/[^0-9.]/g, '')));
 
 test.describe('the catalogue at /products', () => {
   test('lists every tool, twelve to a page, with paging', async ({ page, request }) => {

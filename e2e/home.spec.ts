@@ -53,7 +53,11 @@ test.describe('home page', () => {
   test('the stats cards give the range, the customers and the employees', async ({ page }) => {
     await page.goto('/');
     const stats = page.getByRole('region', { name: 'Joinery in figures' });
-    for (const [figure, label] of [['100+', 'product range'], ['9000+', 'satisfied customers'], ['400+', 'happy employees']]) {
+    for (const [figure, label] of [
+      ['100+', 'product range'],
+      ['9000+', 'satisfied customers'],
+      ['400+', 'happy employees'],
+    ]) {
       const card = stats.getByRole('listitem').filter({ hasText: figure! });
       await expect(card).toContainText(label!, { ignoreCase: true });
     }

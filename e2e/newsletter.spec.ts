@@ -24,7 +24,9 @@ test.describe('the newsletter’s double opt-in', () => {
 
     await page.goto(linkIn(mail.text, '/newsletter/confirm'));
     await expect(page.getByRole('heading', { level: 1, name: 'You are subscribed' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('status')).toHaveText(`Thank you! ${address} will get our newsletter: new tools, workshop notes and the odd sharpening tip, about once a month.`);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      `Thank you! ${address} will get our newsletter: new tools, workshop notes and the odd sharpening tip, about once a month.`,
+    );
 
     // Opening the e-mail's unsubscribe link asks first; one click unsubscribes.
     await page.goto(linkIn(mail.text, '/newsletter/unsubscribe'));

@@ -19,7 +19,11 @@ async function buyAndPay(page: Page, product: ProductOnWire, cardNumber: string)
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Order Placed.');
 
   await page.goto('/dashboard/myorders');
-  await page.getByRole('article', { name: `Order for ${product.name}` }).first().getByRole('link', { name: /^PAY/ }).click();
+  await page
+    .getByRole('article', { name: `Order for ${product.name}` })
+    .first()
+    .getByRole('link', { name: /^PAY/ })
+    .click();
   const card = page.getByRole('form', { name: 'Card payment' });
   await card.getByLabel('Card number').fill(cardNumber);
   await card.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -28,121 +32,143 @@ async function buyAndPay(page: Page, product: ProductOnWire, cardNumber: string)
   await expect(page.getByText('Congrats! Your payment is completed.')).toBeVisible();
 }
 
-test('a customer opens a paid order from My Orders, sees its timeline and card, and gets its receipt as a PDF and on paper', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
-  // Signing up, ordering and paying come first.
-  test.slow();
-  await registerCustomer(page, 'Rhea Receipt');
-  const product = await someProduct(page);
-  await buyAndPay(page, product, '5555 5555 5555 4444');
+test(
+  'a customer opens a paid order from My Orders, sees its timeline and card, and gets its receipt as a PDF and on paper',
+  { tag: '@phone' },
+  async ({ page, browser }, testInfo) => {
+    // Signing up, ordering and paying come first.
+    test.slow();
+    await registerCustomer(page, 'Rhea Receipt');
+    const product = await someProduct(page);
+    await buyAndPay(page, product, '5555 5555 5555 4444');
 
-  await page.goto('/dashboard/myorders');
-  await page.getByRole('link', { name: `Details of the order for ${product.name}` }).first().click();
-  await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]+$/);
-  const heading = page.getByRole('heading', { level: 1, name: /^Order J-\d+$/ });
-  await expect(heading).toBeVisible();
-  const orderNumber = (await heading.textContent())!.replace('Order ', '');
-  await expect(page.getByText('Paid · to ship')).toBeVisible();
+    await page.goto('/dashboard/myorders');
+    await page
+      .getByRole('link', { name: `Details of the order for ${product.name}` })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]+$/);
+    const heading = page.getByRole('heading', { level: 1, name: /^Order J-\d+$/ });
+    await expect(heading).toBeVisible();
+    const orderNumber = (await heading.textContent())!.replace('Order ', '');
+    await expect(page.getByText('Paid · to ship')).toBeVisible();
 
-  const item = page.getByRole('region', { name: 'Item' });
-  await expect(item).toContainText(product.name);
-  await expect(item).toContainText(pieces(product.minQuantity));
-  await expect(item).toContainText(usd(product.price));
-  await expect(item).toContainText(usd(product.price * product.minQuantity));
-  const shippingTo = page.getByRole('region', { name: 'Shipping to' });
-  await expect(shippingTo).toContainText('12 Bench Lane');
-  await expect(shippingTo).toContainText('Portland, OR 97205');
-  await expect(shippingTo).toContainText('United States');
-  await expect(page.getByRole('region', { name: 'Shipping to' })).toContainText('+1 415 555 0100');
-  const payment = page.getByRole('region', { name: 'Payment' });
-  await expect(payment).toContainText('Mastercard ending 4444');
-  await expect(payment).toContainText(/pi_local_[\w-]+/);
-  const transactionId = (await payment.getByText(/^pi_local_/).textContent())!;
+    const item = page.getByRole('region', { name: 'Item' });
+    await expect(item).toContainText(product.name);
+    await expect(item).toContainText(pieces(product.minQuantity));
+    await expect(item).toContainText(usd(product.price));
+    await expect(item).toContainText(usd(product.price * product.minQuantity));
+    const shippingTo = page.getByRole('region', { name: 'Shipping to' });
+    await expect(shippingTo).toContainText('12 Bench Lane');
+    await expect(shippingTo).toContainText('Portland, OR 97205');
+    await expect(shippingTo).toContainText('United States');
+    await expect(page.getByRole('region', { name: 'Shipping to' })).toContainText('+1 415 555 0100');
+    const payment = page.getByRole('region', { name: 'Payment' });
+    await expect(payment).toContainText('Mastercard ending 4444');
+    await expect(payment).toContainText(/pi_local_[\w-]+/);
+    const transactionId = (await payment.getByText(/^pi_local_/).textContent())!;
 
-  const timeline = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
-  await expect(timeline).toHaveCount(2);
-  await expect(timeline.nth(0)).toContainText('Order placed');
-  await expect(timeline.nth(1)).toContainText('Paid');
-  // Each step with its date and time.
-  const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
-  for (const step of [0, 1]) await expect(timeline.nth(step).locator('time')).toContainText(new RegExp(`${today}, \\d{1,2}:\\d{2}\\s?[AP]M`));
-  // The customer has no admin actions, and goes back to their own orders.
-  await expect(page.getByRole('region', { name: 'Admin actions' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorders');
+    const timeline = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
+    await expect(timeline).toHaveCount(2);
+    await expect(timeline.nth(0)).toContainText('Order placed');
+    await expect(timeline.nth(1)).toContainText('Paid');
+    // Each step with its date and time.
+    const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
+    for (const step of [0, 1]) await expect(timeline.nth(step).locator('time')).toContainText(new RegExp(`${today}, \\d{1,2}:\\d{2}\\s?[AP]M`));
+    // The customer has no admin actions, and goes back to their own orders.
+    await expect(page.getByRole('region', { name: 'Admin actions' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorders');
 
-  expect(await severeViolations(page)).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath('order-detail.png'), fullPage: true });
+    expect(await severeViolations(page)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('order-detail.png'), fullPage: true });
 
-  // The receipt as a PDF, drawn by the server.
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download PDF' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`Joinery-receipt-${orderNumber}.pdf`);
-  const pdf = new PDFParse({ data: fs.readFileSync(await download.path()) });
-  try {
-    const { text, total } = await pdf.getText();
-    expect(total).toBe(1);
-    for (const expected of ['Joinery Tool Works', 'RECEIPT', `Order ${orderNumber}`, 'Rhea Receipt', product.name, `Total paid ${usd(product.price * product.minQuantity)}`, `Reference ${transactionId}`, 'Mastercard ending 4444']) {
-      expect(text).toContain(expected);
+    // The receipt as a PDF, drawn by the server.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`Joinery-receipt-${orderNumber}.pdf`);
+    const pdf = new PDFParse({ data: fs.readFileSync(await download.path()) });
+    try {
+      const { text, total } = await pdf.getText();
+      expect(total).toBe(1);
+      for (const expected of [
+        'Joinery Tool Works',
+        'RECEIPT',
+        `Order ${orderNumber}`,
+        'Rhea Receipt',
+        product.name,
+        `Total paid ${usd(product.price * product.minQuantity)}`,
+        `Reference ${transactionId}`,
+        'Mastercard ending 4444',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      const rendered = await pdf.getScreenshot({ scale: 1.2 });
+      fs.writeFileSync(testInfo.outputPath('receipt-pdf-page.png'), rendered.pages[0]!.data);
+    } finally {
+      await pdf.destroy();
     }
-    const rendered = await pdf.getScreenshot({ scale: 1.2 });
-    fs.writeFileSync(testInfo.outputPath('receipt-pdf-page.png'), rendered.pages[0]!.data);
-  } finally {
-    await pdf.destroy();
-  }
 
-  // Printed from the browser: the receipt alone, without the site's header, menu, footer or buttons.
-  await page.emulateMedia({ media: 'print' });
-  const receipt = page.getByRole('article', { name: `Receipt for order ${orderNumber}` });
-  await expect(receipt).toBeVisible();
-  await expect(receipt).toContainText(`Order ${orderNumber}`);
-  await expect(receipt).toContainText(usd(product.price * product.minQuantity));
-  await expect(receipt).toContainText(`Reference ${transactionId}`);
-  await expect(receipt).toContainText('Mastercard ending 4444');
-  for (const other of [page.getByRole('banner').first(), page.getByRole('contentinfo').first(), page.getByRole('navigation', { name: 'Dashboard' }), page.getByRole('button', { name: 'Print receipt' }), heading]) {
-    await expect(other).toBeHidden();
-  }
-  await page.screenshot({ path: testInfo.outputPath('print-view.png'), fullPage: true });
-  // One page: A4 or Letter, as the browser would print it.
-  const printed = await page.pdf({ format: 'Letter' });
-  const onPaper = new PDFParse({ data: printed });
-  try {
-    expect((await onPaper.getText()).total).toBe(1);
-  } finally {
-    await onPaper.destroy();
-  }
-  await page.emulateMedia({ media: 'screen' });
-  await expect(receipt).toBeHidden();
+    // Printed from the browser: the receipt alone, without the site's header, menu, footer or buttons.
+    await page.emulateMedia({ media: 'print' });
+    const receipt = page.getByRole('article', { name: `Receipt for order ${orderNumber}` });
+    await expect(receipt).toBeVisible();
+    await expect(receipt).toContainText(`Order ${orderNumber}`);
+    await expect(receipt).toContainText(usd(product.price * product.minQuantity));
+    await expect(receipt).toContainText(`Reference ${transactionId}`);
+    await expect(receipt).toContainText('Mastercard ending 4444');
+    for (const other of [
+      page.getByRole('banner').first(),
+      page.getByRole('contentinfo').first(),
+      page.getByRole('navigation', { name: 'Dashboard' }),
+      page.getByRole('button', { name: 'Print receipt' }),
+      heading,
+    ]) {
+      await expect(other).toBeHidden();
+    }
+    await page.screenshot({ path: testInfo.outputPath('print-view.png'), fullPage: true });
+    // One page: A4 or Letter, as the browser would print it.
+    const printed = await page.pdf({ format: 'Letter' });
+    const onPaper = new PDFParse({ data: printed });
+    try {
+      expect((await onPaper.getText()).total).toBe(1);
+    } finally {
+      await onPaper.destroy();
+    }
+    await page.emulateMedia({ media: 'screen' });
+    await expect(receipt).toBeHidden();
 
-  // The shop's admin opens the same order, ships it, and sees it move on, with the admin actions and the way back to Manage Orders.
-  const orderPath = new URL(page.url()).pathname;
-  const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: new URL(page.url()).origin });
-  try {
-    const adminPage = await adminContext.newPage();
-    await signInThroughApi(adminPage, e2eAdmin);
-    const shipped = await adminPage.request.patch(`/api/orders${orderPath.replace('/dashboard/orders', '')}/shipping`, {
-      data: { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
-    });
-    expect(shipped.status()).toBe(200);
-    await adminPage.goto(orderPath);
-    await expect(adminPage.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
-    await expect(adminPage.getByText('Placed', { exact: false }).first()).toContainText('Rhea Receipt');
-    const adminTimeline = adminPage.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
-    await expect(adminTimeline).toHaveCount(3);
-    await expect(adminTimeline.nth(2)).toContainText('Shipped');
-    await expect(adminTimeline.nth(2)).toContainText('UPS');
-    await expect(adminPage.getByRole('region', { name: 'Admin actions' })).toBeVisible();
-    await expect(adminPage.getByRole('link', { name: 'Manage Orders' })).toHaveAttribute('href', '/dashboard/manageorder');
-    expect(await severeViolations(adminPage)).toEqual([]);
-    await adminPage.screenshot({ path: testInfo.outputPath('order-detail-admin.png'), fullPage: true });
-  } finally {
-    await adminContext.close();
-  }
-  await page.reload();
-  const shippedStep = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(2);
-  await expect(shippedStep).toContainText('Shipped');
-  // The customer follows the parcel on the carrier's own page.
-  await expect(shippedStep.getByRole('link', { name: /1Z999AA10123456784/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
-});
+    // The shop's admin opens the same order, ships it, and sees it move on, with the admin actions and the way back to Manage Orders.
+    const orderPath = new URL(page.url()).pathname;
+    const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: new URL(page.url()).origin });
+    try {
+      const adminPage = await adminContext.newPage();
+      await signInThroughApi(adminPage, e2eAdmin);
+      const shipped = await adminPage.request.patch(`/api/orders${orderPath.replace('/dashboard/orders', '')}/shipping`, {
+        data: { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+      });
+      expect(shipped.status()).toBe(200);
+      await adminPage.goto(orderPath);
+      await expect(adminPage.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+      await expect(adminPage.getByText('Placed', { exact: false }).first()).toContainText('Rhea Receipt');
+      const adminTimeline = adminPage.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
+      await expect(adminTimeline).toHaveCount(3);
+      await expect(adminTimeline.nth(2)).toContainText('Shipped');
+      await expect(adminTimeline.nth(2)).toContainText('UPS');
+      await expect(adminPage.getByRole('region', { name: 'Admin actions' })).toBeVisible();
+      await expect(adminPage.getByRole('link', { name: 'Manage Orders' })).toHaveAttribute('href', '/dashboard/manageorder');
+      expect(await severeViolations(adminPage)).toEqual([]);
+      await adminPage.screenshot({ path: testInfo.outputPath('order-detail-admin.png'), fullPage: true });
+    } finally {
+      await adminContext.close();
+    }
+    await page.reload();
+    const shippedStep = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(2);
+    await expect(shippedStep).toContainText('Shipped');
+    // The customer follows the parcel on the carrier's own page.
+    await expect(shippedStep.getByRole('link', { name: /1Z999AA10123456784/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+  },
+);
 
 test('an order that is not the customer’s, or not there, reads as not found', async ({ page }) => {
   await registerCustomer(page, 'Nora Nobody');

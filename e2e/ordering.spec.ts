@@ -16,7 +16,11 @@ async function placeOrder(page: Page, product: ProductOnWire, quantity = product
 
 async function payFor(page: Page, productName: string, cardNumber: string) {
   await page.goto('/dashboard/myorders');
-  await page.getByRole('article', { name: `Order for ${productName}` }).first().getByRole('link', { name: /^PAY/ }).click();
+  await page
+    .getByRole('article', { name: `Order for ${productName}` })
+    .first()
+    .getByRole('link', { name: /^PAY/ })
+    .click();
   const form = page.getByRole('form', { name: 'Card payment' });
   await form.getByLabel('Card number').fill(cardNumber);
   await form.getByLabel('Expiry (MM/YY)').fill('12/34');

@@ -37,7 +37,16 @@ async function signedIn(browser: Browser, baseURL: string, account: { email: str
  */
 async function addTool(admin: BrowserContext, name: string, pictures: string[]): Promise<Tool> {
   const res = await admin.request.post('/api/products', {
-    data: { name, img: pictures[0], pictures, category: 'other', price: 96, minQuantity: 1, availQuantity: 30, description: 'A trio for the bench, each tooth set and filed by hand.' },
+    data: {
+      name,
+      img: pictures[0],
+      pictures,
+      category: 'other',
+      price: 96,
+      minQuantity: 1,
+      availQuantity: 30,
+      description: 'A trio for the bench, each tooth set and filed by hand.',
+    },
   });
   expect(res.status()).toBe(201);
   const { _id } = (await res.json()) as { _id: string };
@@ -71,80 +80,80 @@ async function swipe(page: Page, selector: string, dx: number) {
   await page.locator(selector).dispatchEvent('pointerup', { ...touch, clientX: at.x + dx, clientY: at.y + 4 });
 }
 
-test('a visitor opens a tool from the catalogue, looks through its pictures, reads its reviews, and Buy Now leads through sign-in to the purchase page', { tag: '@phone' }, async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  // Two axe runs and a sign-in: more than the default allows on a busy machine.
-  test.setTimeout(120_000);
-  const admin = await signedIn(browser, baseURL!, e2eAdmin);
-  const tool = await addTool(admin, `Joinery Saw Trio ${testInfo.project.name} ${Date.now()}`, saws);
-  const buyerAccount = { name: 'Vera Verified', email: uniqueEmail('vera'), password: 'dovetail-joint-1' };
-  const buyer = await signedIn(browser, baseURL!, buyerAccount, true);
-  try {
-    await buy(buyer, tool.id);
-    const review = `Three saws that cut true out of the box ${Date.now()}.`;
-    const written = await buyer.request.post('/api/reviews', { data: { ratings: 5, review, productId: tool.id } });
-    expect(written.status()).toBe(201);
+test(
+  'a visitor opens a tool from the catalogue, looks through its pictures, reads its reviews, and Buy Now leads through sign-in to the purchase page',
+  { tag: '@phone' },
+  async ({ page, browser, baseURL }, testInfo) => {
+    // Two axe runs and a sign-in: more than the default allows on a busy machine.
+    test.setTimeout(120_000);
+    const admin = await signedIn(browser, baseURL!, e2eAdmin);
+    const tool = await addTool(admin, `Joinery Saw Trio ${testInfo.project.name} ${Date.now()}`, saws);
+    const buyerAccount = { name: 'Vera Verified', email: uniqueEmail('vera'), password: 'dovetail-joint-1' };
+    const buyer = await signedIn(browser, baseURL!, buyerAccount, true);
+    try {
+      await buy(buyer, tool.id);
+      const review = `Three saws that cut true out of the box ${Date.now()}.`;
+      const written = await buyer.request.post('/api/reviews', { data: { ratings: 5, review, productId: tool.id } });
+      expect(written.status()).toBe(201);
 
-    // What a search engine reads, without running the app.
-    const html = await (await page.request.get(`/products/${tool.id}`)).text();
-    expect(html).toContain(`<title>${tool.name} · Joinery</title>`);
-    expect(html).toContain(`<link rel="canonical" href="${baseURL}/products/${tool.id}"`);
-    expect(html).toContain('"@type":"Product"');
-    expect(html).toContain('"aggregateRating"');
+      // What a search engine reads, without running the app.
+      const html = await (await page.request.get(`/products/${tool.id}`)).text();
+      expect(html).toContain(`<title>${tool.name} · Joinery</title>`);
+      expect(html).toContain(`<link rel="canonical" href="${baseURL}/products/${tool.id}"`);
+      expect(html).toContain('"@type":"Product"');
+      expect(html).toContain('"aggregateRating"');
 
-    // The catalogue's card leads to the tool's page by its name.
-    await page.goto(`/products?q=${encodeURIComponent(tool.name)}`);
-    const card = page.getByRole('main').getByRole('article', { name: tool.name });
-    await card.getByRole('heading').getByRole('link', { name: tool.name }).click();
-    await expect(page).toHaveURL(`/products/${tool.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.name);
-    await expect(page).toHaveTitle(`${tool.name} · Joinery`);
+      // The catalogue's card leads to the tool's page by its name.
+      await page.goto(`/products?q=${encodeURIComponent(tool.name)}`);
+      const card = page.getByRole('main').getByRole('article', { name: tool.name });
+      await card.getByRole('heading').getByRole('link', { name: tool.name }).click();
+      await expect(page).toHaveURL(`/products/${tool.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(tool.name);
+      await expect(page).toHaveTitle(`${tool.name} · Joinery`);
 
-    // The pictures, through the keyboard: arrows move, End and Home jump, the focus follows.
-    const gallery = page.getByRole('region', { name: `Pictures of ${tool.name}` });
-    const shown = (number: number) => gallery.getByRole('img', { name: `${tool.name}, picture ${number} of 3` });
-    await expect(shown(1)).toBeVisible();
-    await gallery.getByRole('button', { name: 'Show picture 1 of 3' }).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(shown(2)).toHaveAttribute('src', builtFile(saws[1]!));
-    await expect(gallery.getByRole('button', { name: 'Show picture 2 of 3' })).toBeFocused();
-    await page.keyboard.press('End');
-    await expect(shown(3)).toHaveAttribute('src', builtFile(saws[2]!));
-    await page.keyboard.press('ArrowRight');
-    await expect(shown(1)).toBeVisible();
-    if (isPhone(page)) {
-      // A swipe to the left shows the next picture.
-      await swipe(page, `section[aria-label="Pictures of ${tool.name}"] > div:first-child`, -120);
-      await expect(shown(2)).toBeVisible();
+      // The pictures, through the keyboard: arrows move, End and Home jump, the focus follows.
+      const gallery = page.getByRole('region', { name: `Pictures of ${tool.name}` });
+      const shown = (number: number) => gallery.getByRole('img', { name: `${tool.name}, picture ${number} of 3` });
+      await expect(shown(1)).toBeVisible();
+      await gallery.getByRole('button', { name: 'Show picture 1 of 3' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(shown(2)).toHaveAttribute('src', builtFile(saws[1]!));
+      await expect(gallery.getByRole('button', { name: 'Show picture 2 of 3' })).toBeFocused();
+      await page.keyboard.press('End');
+      await expect(shown(3)).toHaveAttribute('src', builtFile(saws[2]!));
+      await page.keyboard.press('ArrowRight');
+      await expect(shown(1)).toBeVisible();
+      if (isPhone(page)) {
+        // A swipe to the left shows the next picture.
+        await swipe(page, `section[aria-label="Pictures of ${tool.name}"] > div:first-child`, -120);
+        await expect(shown(2)).toBeVisible();
+      }
+
+      // The reviews: the average, the buyer's words and their mark.
+      const reviews = page.getByRole('region', { name: 'What woodworkers say' });
+      await expect(reviews.getByText('5.0 out of 5 from 1 review')).toBeAttached();
+      const item = reviews.getByRole('article', { name: 'Review by Vera Verified' });
+      await expect(item).toContainText(review);
+      await expect(item.getByText('Verified buyer')).toBeVisible();
+      await expect(reviews.getByRole('link', { name: `Write a review of ${tool.name}` })).toHaveAttribute('href', `/dashboard/review?product=${tool.id}`);
+      expect(await severeViolations(page)).toEqual([]);
+
+      // Buy Now asks a visitor to sign in, then opens the purchase page.
+      const buyBox = page.getByRole('region', { name: `Buy ${tool.name}` });
+      await expect(buyBox).toContainText(usd(96));
+      await expect(buyBox.getByText('In stock')).toBeVisible();
+      await buyBox.getByRole('link', { name: 'Buy Now' }).click();
+      await expect(page).toHaveURL(/\/login\?returnTo=/);
+      await logIn(page, buyerAccount.email, buyerAccount.password);
+      await expect(page).toHaveURL(`/purchase/${tool.id}`, { timeout: 15_000 });
+      await expect(page.getByRole('form', { name: 'Order form' })).toBeVisible();
+    } finally {
+      await tool.remove();
+      await buyer.close();
+      await admin.close();
     }
-
-    // The reviews: the average, the buyer's words and their mark.
-    const reviews = page.getByRole('region', { name: 'What woodworkers say' });
-    await expect(reviews.getByText('5.0 out of 5 from 1 review')).toBeAttached();
-    const item = reviews.getByRole('article', { name: 'Review by Vera Verified' });
-    await expect(item).toContainText(review);
-    await expect(item.getByText('Verified buyer')).toBeVisible();
-    await expect(reviews.getByRole('link', { name: `Write a review of ${tool.name}` })).toHaveAttribute('href', `/dashboard/review?product=${tool.id}`);
-    expect(await severeViolations(page)).toEqual([]);
-
-    // Buy Now asks a visitor to sign in, then opens the purchase page.
-    const buyBox = page.getByRole('region', { name: `Buy ${tool.name}` });
-    await expect(buyBox).toContainText(usd(96));
-    await expect(buyBox.getByText('In stock')).toBeVisible();
-    await buyBox.getByRole('link', { name: 'Buy Now' }).click();
-    await expect(page).toHaveURL(/\/login\?returnTo=/);
-    await logIn(page, buyerAccount.email, buyerAccount.password);
-    await expect(page).toHaveURL(`/purchase/${tool.id}`, { timeout: 15_000 });
-    await expect(page.getByRole('form', { name: 'Order form' })).toBeVisible();
-  } finally {
-    await tool.remove();
-    await buyer.close();
-    await admin.close();
-  }
-});
+  },
+);
 
 test('the tags the server wrote for a tool’s page leave when the app shows another page', async ({ page, browser, baseURL }, testInfo) => {
   const admin = await signedIn(browser, baseURL!, e2eAdmin);
@@ -173,7 +182,11 @@ test('an unknown tool’s page says so and leads back to the catalogue', async (
   await expect(page).toHaveURL('/products');
 });
 
-test('an admin gives a tool a second picture, makes it the main one, and uploads a third; the tool’s page and the catalogue show them', async ({ page, browser, baseURL }, testInfo) => {
+test('an admin gives a tool a second picture, makes it the main one, and uploads a third; the tool’s page and the catalogue show them', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(60_000);
   const admin = await signedIn(browser, baseURL!, e2eAdmin);
   const tool = await addTool(admin, `Joinery Plane Pair ${testInfo.project.name} ${Date.now()}`, ['/images/products/block-plane.webp']);

@@ -55,7 +55,12 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   };
   startedInTest.push(server);
   // Ready once its health check answers, or done once it has exited (the test then reads why).
-  const readyOrExited = async () => child.exitCode !== null || (await fetch(`${url}/api/health`).then((res) => res.ok, () => false));
+  const readyOrExited = async () =>
+    child.exitCode !== null ||
+    (await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    ));
   await expect.poll(readyOrExited, { timeout: 30_000, message: 'the server neither answered its health check nor exited' }).toBe(true);
   return server;
 }
@@ -137,7 +142,10 @@ test.describe('the server process', () => {
 
   test('the same start on PostgreSQL works the same', async () => {
     const admin = new pg.Client({ connectionString: postgresAdminUrl });
-    const available = await admin.connect().then(() => true, () => false);
+    const available = await admin.connect().then(
+      () => true,
+      () => false,
+    );
     test.skip(!available && !process.env.CI, 'no PostgreSQL to start on');
     const name = `joinery_e2e_${Date.now()}`;
     await admin.query(`create database ${name}`);

@@ -50,7 +50,15 @@ test('a tool’s page, once kept, shows the price an admin sets next', async ({ 
   const admin = await (await browser.newContext()).newPage();
   await signInThroughApi(admin, e2eAdmin);
   const [picture] = (await (await admin.request.get('/api/products?limit=1')).json()) as { img: string }[];
-  const tool = { name: 'Rendered Router Plane', img: picture!.img, price: 64, minQuantity: 1, availQuantity: 9, description: 'A router plane with a cast body, for the floors of housings.', category: 'planes' };
+  const tool = {
+    name: 'Rendered Router Plane',
+    img: picture!.img,
+    price: 64,
+    minQuantity: 1,
+    availQuantity: 9,
+    description: 'A router plane with a cast body, for the floors of housings.',
+    category: 'planes',
+  };
   const created = await admin.request.post('/api/products', { data: tool });
   expect(created.status()).toBe(201);
   const { _id } = (await created.json()) as { _id: string };

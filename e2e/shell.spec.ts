@@ -92,7 +92,17 @@ test.describe('the shop shell', () => {
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
     }
-    const guarded = ['/purchase/any-product', '/dashboard', '/dashboard/review', '/dashboard/myorders', '/dashboard/payment/any-order', '/dashboard/addProduct', '/dashboard/manageproducts', '/dashboard/manageorder', '/dashboard/admin'];
+    const guarded = [
+      '/purchase/any-product',
+      '/dashboard',
+      '/dashboard/review',
+      '/dashboard/myorders',
+      '/dashboard/payment/any-order',
+      '/dashboard/addProduct',
+      '/dashboard/manageproducts',
+      '/dashboard/manageorder',
+      '/dashboard/admin',
+    ];
     for (const url of guarded) {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(200);

@@ -66,7 +66,10 @@ test.describe('managing the shop', () => {
     await form.getByLabel('Minimum order').fill('2');
 
     await form.getByLabel(/Or upload pictures/).setInputFiles('web/assets/product-pictures/block-plane-400.webp');
-    await expect(form.getByRole('list', { name: 'The product’s pictures' }).getByRole('img', { name: 'Picture 1' })).toHaveAttribute('src', /^\/api\/product-images\/[0-9a-f-]{36}$/);
+    await expect(form.getByRole('list', { name: 'The product’s pictures' }).getByRole('img', { name: 'Picture 1' })).toHaveAttribute(
+      'src',
+      /^\/api\/product-images\/[0-9a-f-]{36}$/,
+    );
     await form.getByRole('button', { name: 'Add Product' }).click();
     await expect(notifications(page)).toContainText('Product Added');
 
@@ -106,7 +109,10 @@ test.describe('managing the shop', () => {
 
     // And deletes it, after a confirmation; the order is still there, at its price.
     await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${name}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(notifications(page)).toContainText(`${name} is deleted.`);
     await expect(page.getByText(`No product matches “${name}”`)).toBeVisible();
     await customer.reload();

@@ -14,7 +14,15 @@ async function addProduct(browser: Browser, name: string): Promise<{ id: string;
   await signInThroughApi(admin, e2eAdmin);
   const [picture] = (await (await admin.request.get('/api/products?limit=1')).json()) as { img: string }[];
   const res = await admin.request.post('/api/products', {
-    data: { name, img: picture!.img, price: 38, minQuantity: 1, availQuantity: 4, description: 'A cabinet scraper in spring steel, burnished by hand.', category: 'spokeshaves-and-scrapers' },
+    data: {
+      name,
+      img: picture!.img,
+      price: 38,
+      minQuantity: 1,
+      availQuantity: 4,
+      description: 'A cabinet scraper in spring steel, burnished by hand.',
+      category: 'spokeshaves-and-scrapers',
+    },
   });
   expect(res.status()).toBe(201);
   const { _id } = (await res.json()) as { _id: string };

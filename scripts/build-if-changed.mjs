@@ -9,7 +9,22 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist', '.sources-hash');
 /** What a build reads: the server and web sources, what they share, and how they are built. */
-const sources = ['server', 'common', 'web', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.server.json', 'tsconfig.web.json', 'scripts/precompress.mjs', 'scripts/copy-server-data.mjs', 'scripts/entry-script-after-page.ts', 'scripts/first-load-chunk.ts', 'scripts/product-pictures-manifest.ts'];
+const sources = [
+  'server',
+  'common',
+  'web',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.build.json',
+  'tsconfig.server.json',
+  'tsconfig.web.json',
+  'scripts/precompress.mjs',
+  'scripts/copy-server-data.mjs',
+  'scripts/entry-script-after-page.ts',
+  'scripts/first-load-chunk.ts',
+  'scripts/product-pictures-manifest.ts',
+];
 const built = [path.join(root, 'dist', 'server', 'server.js'), path.join(root, 'dist', 'web', 'index.html'), path.join(root, 'dist', 'ssr', 'entry-server.js')];
 
 /** @param {string} source */

@@ -35,9 +35,7 @@ function parseArgs(argv) {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const files = (await readdir(srcDir)).filter((f) => f.endsWith('.svg')).sort();
-  const slugs = files
-    .map((f) => f.slice(0, -4))
-    .filter((s) => opts.only.length === 0 || opts.only.includes(s));
+  const slugs = files.map((f) => f.slice(0, -4)).filter((s) => opts.only.length === 0 || opts.only.includes(s));
   if (slugs.length === 0) throw new Error(`no SVG files to render in ${srcDir}`);
 
   await mkdir(outDir, { recursive: true });
@@ -51,10 +49,7 @@ async function main() {
       // renders stay crisp rather than being downsampled from a blurry bitmap.
       const density = Math.max(1, Math.round((72 * width) / 800));
       const out = path.join(outDir, `${slug}${suffix}.webp`);
-      await sharp(svg, { density })
-        .resize(width, height, { fit: 'fill' })
-        .webp({ quality, effort: 6, smartSubsample: true })
-        .toFile(out);
+      await sharp(svg, { density }).resize(width, height, { fit: 'fill' }).webp({ quality, effort: 6, smartSubsample: true }).toFile(out);
       sizes.push(`${path.basename(out)} ${((await stat(out)).size / 1024).toFixed(1)} KB`);
     }
     if (opts.png) {

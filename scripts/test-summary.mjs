@@ -62,9 +62,7 @@ function check(name, step) {
 /** @param {string} name @param {string} reason @param {string} howToEnable */
 function leftOut(name, reason, howToEnable) {
   suites.push(
-    ci
-      ? { name, passed: 0, failed: 1, skipped: 0, note: `${reason}, and CI requires it` }
-      : { name, passed: 0, failed: 0, skipped: 0, note: `skipped: ${reason}. ${howToEnable}` },
+    ci ? { name, passed: 0, failed: 1, skipped: 0, note: `${reason}, and CI requires it` } : { name, passed: 0, failed: 0, skipped: 0, note: `skipped: ${reason}. ${howToEnable}` },
   );
 }
 

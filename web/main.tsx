@@ -14,9 +14,7 @@ function startApp() {
   started = true;
   // React first, then the rest of the app in a task of its own: evaluated together, they held the
   // browser for over 100 ms on a slow phone, long enough to delay a tap.
-  void import('react-dom/client')
-    .then(nextTask)
-    .then(() => import('./start-app.tsx'));
+  void import('react-dom/client').then(nextTask).then(() => import('./start-app.tsx'));
 }
 requestAnimationFrame(() => setTimeout(startApp, 0));
 setTimeout(startApp, 1000);

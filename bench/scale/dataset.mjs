@@ -72,8 +72,55 @@ const uses = [
   'Balanced for long sessions at the bench',
   'Built to be handed down',
 ];
-const firstNames = ['Ada', 'Ben', 'Clara', 'Dev', 'Elena', 'Finn', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kai', 'Lena', 'Marco', 'Nora', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tara'];
-const lastNames = ['Archer', 'Baker', 'Carter', 'Dalton', 'Ellis', 'Fischer', 'Garcia', 'Hughes', 'Ito', 'Jensen', 'Kowalski', 'Larsen', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Quint', 'Rossi', 'Sato', 'Turner', 'Umar', 'Varga', 'Walsh', 'Young', 'Zimmer'];
+const firstNames = [
+  'Ada',
+  'Ben',
+  'Clara',
+  'Dev',
+  'Elena',
+  'Finn',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kai',
+  'Lena',
+  'Marco',
+  'Nora',
+  'Omar',
+  'Priya',
+  'Quinn',
+  'Rosa',
+  'Sam',
+  'Tara',
+];
+const lastNames = [
+  'Archer',
+  'Baker',
+  'Carter',
+  'Dalton',
+  'Ellis',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'Larsen',
+  'Moreau',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quint',
+  'Rossi',
+  'Sato',
+  'Turner',
+  'Umar',
+  'Varga',
+  'Walsh',
+  'Young',
+  'Zimmer',
+];
 const streets = ['Maple Street', 'Mill Lane', 'Sawyer Road', 'Oak Avenue', 'Harbour Way', 'Chapel Row'];
 const towns = ['Springfield', 'Riverton', 'Lakeside', 'Hillcrest', 'Fairview', 'Kingsbridge'];
 const reviewOpeners = [

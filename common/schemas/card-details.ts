@@ -23,7 +23,10 @@ export function cardDetailsSchema(clock: () => Date) {
         context.addIssue({ code: 'custom', message: cardMessages.expired });
       }
     }),
-    cvc: z.string({ error: cardMessages.cvcInvalid }).trim().regex(/^\d{3,4}$/, cardMessages.cvcInvalid),
+    cvc: z
+      .string({ error: cardMessages.cvcInvalid })
+      .trim()
+      .regex(/^\d{3,4}$/, cardMessages.cvcInvalid),
   });
 }
 

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-export {
-  contactMessageInputSchema,
-  emailFieldSchema,
-  newsletterSubscriptionSchema,
-  type ContactMessageInput,
-  type NewsletterSubscription,
-} from './inbox-forms.ts';
+export { contactMessageInputSchema, emailFieldSchema, newsletterSubscriptionSchema, type ContactMessageInput, type NewsletterSubscription } from './inbox-forms.ts';
 
 /**
  * The answer to a subscription, the same whatever the address's state, so that it tells nobody whether

@@ -45,7 +45,7 @@ export const orderSchema = z.object({
   product: z.string().meta({ description: 'The first line\'s name when the order was placed, with " and N more" when it has more lines' }),
   cutomerName: z.string(),
   email: z.string(),
-  unitPrice: z.number().meta({ description: "US dollars per piece of the first line when the order was placed" }),
+  unitPrice: z.number().meta({ description: 'US dollars per piece of the first line when the order was placed' }),
   price: z.number().meta({ description: 'Total in US dollars' }),
   quantity: z.number().int().meta({ description: 'The pieces of every line' }),
   phone: z.string(),
@@ -55,7 +55,10 @@ export const orderSchema = z.object({
   }),
   paymentStatus: z.enum(['unpaid', 'paid']),
   transactionId: z.string().optional(),
-  shippingStatus: z.enum(shippingStatuses).optional().meta({ description: 'For paid orders: pending (some or all pieces still to send), shipped, delivered, or refunded (nothing to send)' }),
+  shippingStatus: z
+    .enum(shippingStatuses)
+    .optional()
+    .meta({ description: 'For paid orders: pending (some or all pieces still to send), shipped, delivered, or refunded (nothing to send)' }),
   createdAt: z.string(),
   paidAt: z.string().optional(),
   number: z.number().int().meta({ description: 'The order number, such as 1042' }),
@@ -80,7 +83,11 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-const quantitySchema = z.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(1_000_000, 'That quantity is more than we could ever make');
+const quantitySchema = z
+  .number({ error: 'Quantity must be a whole number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(1_000_000, 'That quantity is more than we could ever make');
 
 /** The phone an order (or a whole cart) is delivered with. */
 export const deliveryPhoneSchema = z
@@ -171,12 +178,7 @@ export const shippingMessages = {
 /** Who carries a shipped order, and the number to follow it by (none for a parcel without one). */
 export const shipmentSchema = z.object({
   carrier: z.string({ error: shippingMessages.carrierRequired }).trim().min(1, shippingMessages.carrierRequired).max(carrierLimits.carrier, shippingMessages.carrierTooLong),
-  trackingNumber: z
-    .string()
-    .trim()
-    .max(carrierLimits.trackingNumber, shippingMessages.trackingInvalid)
-    .regex(trackingNumberPattern, shippingMessages.trackingInvalid)
-    .optional(),
+  trackingNumber: z.string().trim().max(carrierLimits.trackingNumber, shippingMessages.trackingInvalid).regex(trackingNumberPattern, shippingMessages.trackingInvalid).optional(),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
 

@@ -14,6 +14,5 @@ export const productPicturesSchema = z
   .meta({ description: 'Every picture of the product in order; the first is the main picture and must equal img' });
 
 /** With a list of pictures, `img` (the main picture) is its first. */
-export const mainPictureFirst = (product: { img: string; pictures?: string[] | undefined }) =>
-  product.pictures === undefined || product.pictures[0] === product.img;
+export const mainPictureFirst = (product: { img: string; pictures?: string[] | undefined }) => product.pictures === undefined || product.pictures[0] === product.img;
 export const mainPictureFirstIssue = { message: pictureMessages.mainFirst, path: ['pictures'] };

@@ -21,7 +21,6 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-
 export const productListQuerySchema = paginationQuerySchema
   .extend({
     q: z
@@ -30,13 +29,14 @@ export const productListQuerySchema = paginationQuerySchema
       .max(productLimits.search)
       .optional()
       .meta({ description: 'Words to find in the name or description: each a word or the start of one, in any form (chisels finds chisel); best matches first' }),
-    sort: z
-      .enum(productSorts)
-      .optional()
-      .meta({ description: 'relevance (the default with q: name matches first), newest (the default without q), price_asc or price_desc' }),
+    sort: z.enum(productSorts).optional().meta({ description: 'relevance (the default with q: name matches first), newest (the default without q), price_asc or price_desc' }),
     category: categorySchema.optional().meta({ description: 'Only this category (its slug)' }),
     minPrice: z.coerce.number({ error: catalogueFilterMessages.priceNotNumber }).pipe(priceBoundSchema).optional().meta({ description: 'Lowest unit price, US dollars' }),
-    maxPrice: z.coerce.number({ error: catalogueFilterMessages.priceNotNumber }).pipe(priceBoundSchema).optional().meta({ description: 'Highest unit price, US dollars; not below minPrice' }),
+    maxPrice: z.coerce
+      .number({ error: catalogueFilterMessages.priceNotNumber })
+      .pipe(priceBoundSchema)
+      .optional()
+      .meta({ description: 'Highest unit price, US dollars; not below minPrice' }),
   })
   .refine(maxNotBelowMin, maxBelowMinIssue);
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -48,24 +48,18 @@ const dollars = z
   .positive(productMessages.priceInvalid)
   .max(productLimits.maxPrice, productMessages.priceInvalid)
   .refine((price) => Math.abs(Math.round(price * 100) - price * 100) < 1e-6, productMessages.priceInvalid);
-const wholeQuantity = (required: string) =>
-  z.number({ error: required }).int(productMessages.quantityWhole).min(0, productMessages.quantityWhole).max(productLimits.maxQuantity);
+const wholeQuantity = (required: string) => z.number({ error: required }).int(productMessages.quantityWhole).min(0, productMessages.quantityWhole).max(productLimits.maxQuantity);
 
 const productFieldsSchema = z.object({
-    name: z.string({ error: productMessages.nameRequired }).trim().min(1, productMessages.nameRequired).max(productLimits.name),
-    price: dollars,
-    img: z
-      .string({ error: productMessages.imgRequired })
-      .trim()
-      .min(1, productMessages.imgRequired)
-      .max(productLimits.img)
-      .regex(imageAddressPattern, productMessages.imgInvalid),
-    availQuantity: wholeQuantity(productMessages.availRequired),
-    minQuantity: wholeQuantity(productMessages.minRequired).min(1, productMessages.minAtLeastOne),
-    description: z.string({ error: productMessages.descriptionRequired }).trim().min(1, productMessages.descriptionRequired).max(productLimits.description),
-    category: z.enum(categorySlugs, { error: productMessages.categoryRequired }),
-    // Optional: without it a new product's one picture is `img`, and an edit keeps the others.
-    pictures: productPicturesSchema.optional(),
+  name: z.string({ error: productMessages.nameRequired }).trim().min(1, productMessages.nameRequired).max(productLimits.name),
+  price: dollars,
+  img: z.string({ error: productMessages.imgRequired }).trim().min(1, productMessages.imgRequired).max(productLimits.img).regex(imageAddressPattern, productMessages.imgInvalid),
+  availQuantity: wholeQuantity(productMessages.availRequired),
+  minQuantity: wholeQuantity(productMessages.minRequired).min(1, productMessages.minAtLeastOne),
+  description: z.string({ error: productMessages.descriptionRequired }).trim().min(1, productMessages.descriptionRequired).max(productLimits.description),
+  category: z.enum(categorySlugs, { error: productMessages.categoryRequired }),
+  // Optional: without it a new product's one picture is `img`, and an edit keeps the others.
+  pictures: productPicturesSchema.optional(),
 });
 const minBelowAvail = (product: { minQuantity: number; availQuantity: number }) => product.minQuantity < product.availQuantity;
 const minBelowAvailIssue = { message: productMessages.minBelowAvail, path: ['minQuantity'] };

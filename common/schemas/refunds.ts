@@ -38,7 +38,11 @@ const idempotencyKeySchema = z.uuid('idempotencyKey must be a UUID');
 export const amountRefundInputSchema = z.object({
   amount: amountSchema,
   reason: reasonSchema,
-  restock: z.number({ error: refundMessages.restockInvalid }).int(refundMessages.restockInvalid).min(0, refundMessages.restockInvalid).max(1_000_000, refundMessages.restockInvalid),
+  restock: z
+    .number({ error: refundMessages.restockInvalid })
+    .int(refundMessages.restockInvalid)
+    .min(0, refundMessages.restockInvalid)
+    .max(1_000_000, refundMessages.restockInvalid),
   idempotencyKey: idempotencyKeySchema,
 });
 

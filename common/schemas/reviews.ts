@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { maxRating, minRating } from '../catalogue.ts';
 import { reviewLimits, reviewMessages } from '../shop-management.ts';
 
-
 /**
  * A customer review as the wire carries it; ratings are a whole number out of 5. The reviewer's
  * address is masked ("a•••@example.com"): reviews are public, addresses are not.
@@ -21,17 +20,9 @@ export const reviewInputSchema = z.object({
   // The specification's client sends ratings as text ("4"); digits are taken as the number they spell.
   ratings: z.preprocess(
     (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: reviewMessages.ratingsRequired })
-      .int(reviewMessages.ratingsRange)
-      .min(minRating, reviewMessages.ratingsRange)
-      .max(maxRating, reviewMessages.ratingsRange),
+    z.number({ error: reviewMessages.ratingsRequired }).int(reviewMessages.ratingsRange).min(minRating, reviewMessages.ratingsRange).max(maxRating, reviewMessages.ratingsRange),
   ),
-  review: z
-    .string({ error: reviewMessages.reviewRequired })
-    .trim()
-    .min(1, reviewMessages.reviewRequired)
-    .max(reviewLimits.review, reviewMessages.reviewTooLong),
+  review: z.string({ error: reviewMessages.reviewRequired }).trim().min(1, reviewMessages.reviewRequired).max(reviewLimits.review, reviewMessages.reviewTooLong),
   // Which product the review is about, if any (the form's "no particular tool" sends nothing or '').
   productId: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),

@@ -9,7 +9,7 @@ describe('the ship dialog', () => {
     expect(shipFormSchema.parse({ carrierChoice: 'DHL', otherCarrier: '', trackingNumber: '' })).toEqual({ carrier: 'DHL' });
   });
 
-  it("sends the name typed for Other, and requires one", () => {
+  it('sends the name typed for Other, and requires one', () => {
     expect(shipFormSchema.parse({ carrierChoice: 'Other', otherCarrier: ' Parcelforce ', trackingNumber: '' })).toEqual({ carrier: 'Parcelforce' });
     expect(problemsOf({ carrierChoice: 'Other', otherCarrier: '  ', trackingNumber: '' })).toEqual(['otherCarrier: Carrier is Required']);
   });

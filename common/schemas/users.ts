@@ -67,11 +67,7 @@ export const signInOptionsSchema = z.object({
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
-const nameSchema = z
-  .string({ error: accountMessages.nameRequired })
-  .trim()
-  .min(1, accountMessages.nameRequired)
-  .max(accountLimits.name, accountMessages.nameTooLong);
+const nameSchema = z.string({ error: accountMessages.nameRequired }).trim().min(1, accountMessages.nameRequired).max(accountLimits.name, accountMessages.nameTooLong);
 
 /** Every password the shop takes, whether to sign up, sign in or confirm a change. */
 export const passwordSchema = z

@@ -41,9 +41,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(false|\d+|[0-9a-f.:/]+(,[0-9a-f.:/]+)*)$/i, 'must be false, a number of proxy hops, or proxy addresses separated by commas')
     .default('false')
-    .transform((value): false | number | string[] =>
-      value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value.split(','),
-    ),
+    .transform((value): false | number | string[] => (value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value.split(','))),
 
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: mailableAddress.optional(),
@@ -72,9 +70,15 @@ const envSchema = z.object({
   CAPTCHA_SECRET_KEY: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.url().optional(),
 
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   STRIPE_API_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -104,9 +108,7 @@ const settingGroups: { when: keyof EnvVars; needs: (keyof EnvVars)[] }[] = [
 ];
 
 /** Stripe when its keys are set; otherwise the local test processor. */
-export type PaymentConfig =
-  | { gateway: 'local' }
-  | { gateway: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined };
+export type PaymentConfig = { gateway: 'local' } | { gateway: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined };
 
 export interface OAuthProviderConfig {
   clientId: string;
@@ -116,9 +118,7 @@ export interface OAuthProviderConfig {
   userInfoUrl: string;
 }
 
-export type SmsGatewayConfig =
-  | { kind: 'log' }
-  | { kind: 'twilio'; accountSid: string; authToken: string; fromNumber: string; apiUrl: string };
+export type SmsGatewayConfig = { kind: 'log' } | { kind: 'twilio'; accountSid: string; authToken: string; fromNumber: string; apiUrl: string };
 
 export interface CaptchaConfig {
   provider: 'turnstile' | 'recaptcha';
@@ -232,10 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     databaseUrl: vars.DATABASE_URL,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     // Without PUBLIC_URL the shop is on this machine, reached by either loopback name.
-    siteOrigins: [
-      ...(vars.PUBLIC_URL ? [new URL(vars.PUBLIC_URL).origin] : [`http://localhost:${vars.PORT}`, `http://127.0.0.1:${vars.PORT}`]),
-      ...vars.TRUSTED_ORIGINS,
-    ],
+    siteOrigins: [...(vars.PUBLIC_URL ? [new URL(vars.PUBLIC_URL).origin] : [`http://localhost:${vars.PORT}`, `http://127.0.0.1:${vars.PORT}`]), ...vars.TRUSTED_ORIGINS],
     logLevel: vars.LOG_LEVEL,
     requestLog: { accessLog: vars.ACCESS_LOG === 'true', slowRequestMs: vars.SLOW_REQUEST_MS, sampleRate: vars.REQUEST_LOG_SAMPLE },
     trustProxy: vars.TRUST_PROXY,
@@ -284,9 +281,7 @@ function authConfig(vars: EnvVars): AuthConfig {
     google: oauth('GOOGLE'),
     facebook: oauth('FACEBOOK'),
     sms:
-      vars.SMS_GATEWAY === 'twilio' && accountSid && authToken && fromNumber
-        ? { kind: 'twilio', accountSid, authToken, fromNumber, apiUrl: vars.TWILIO_API_URL }
-        : { kind: 'log' },
+      vars.SMS_GATEWAY === 'twilio' && accountSid && authToken && fromNumber ? { kind: 'twilio', accountSid, authToken, fromNumber, apiUrl: vars.TWILIO_API_URL } : { kind: 'log' },
     smsCodesPerNumberPerHour: vars.SMS_CODES_PER_NUMBER_PER_HOUR,
     captcha: provider && siteKey && secretKey ? { provider, siteKey, secretKey, verifyUrl: vars.CAPTCHA_VERIFY_URL } : undefined,
   };

@@ -15,7 +15,12 @@ export async function cappedCount<TB extends keyof DatabaseSchema>(
   cap = countCap,
 ): Promise<{ total: number; capped: boolean }> {
   const row = await db
-    .selectFrom(matching.select(sql.lit(1).as('one')).limit(cap + 1).as('matches'))
+    .selectFrom(
+      matching
+        .select(sql.lit(1).as('one'))
+        .limit(cap + 1)
+        .as('matches'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const total = Number(row.total);

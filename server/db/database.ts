@@ -27,8 +27,7 @@ const pgParser = pg.types.getTypeParser as (oid: number, format?: 'text' | 'bina
 
 /** PostgreSQL's COUNT(*) is a bigint, which pg returns as text; our counts fit a JS number. */
 const pgTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === int8Oid ? (value: string) => Number(value) : pgParser(oid, format)) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === int8Oid ? (value: string) => Number(value) : pgParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
@@ -73,7 +72,5 @@ export function openSqlite(file: string): DatabaseHandle {
 
 /** PostgreSQL when a URL is given, otherwise the embedded SQLite file. */
 export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openSqlite(path.join(options.dataDir, 'joinery.db'));
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(path.join(options.dataDir, 'joinery.db'));
 }

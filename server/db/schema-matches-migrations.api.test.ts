@@ -60,7 +60,8 @@ function tablesOfSchemaTs(): Map<string, Column[]> {
     // What it extends (OrdersTable extends ShippingAddressColumns).
     ...(declaration.heritageClauses ?? []).flatMap((clause) => clause.types.flatMap((base) => columnsOf(interfaceNamed(base.expression.getText(source))))),
     ...declaration.members.map((member) => {
-      if (!ts.isPropertySignature(member) || !member.type || member.questionToken) throw new Error(`schema.ts: ${declaration.name.text} has a member this test cannot read: ${member.getText(source)}`);
+      if (!ts.isPropertySignature(member) || !member.type || member.questionToken)
+        throw new Error(`schema.ts: ${declaration.name.text} has a member this test cannot read: ${member.getText(source)}`);
       return { name: member.name.getText(source), nullable: includesNull(member.type) };
     }),
   ];
@@ -131,7 +132,10 @@ async function tablesOfDatabase(shop: TestApp): Promise<Map<string, Column[]>> {
       const { rows } = await sql<{ name: string; notnull: number; pk: number }>`select name, "notnull", pk from pragma_table_info(${name})`.execute(shop.db);
       // SQLite lets a primary key other than an INTEGER one hold NULL, for old files' sake; the shop
       // never writes one, and PostgreSQL, which refuses it, checks the same columns.
-      tables.set(name, rows.map((row) => ({ name: row.name, nullable: row.notnull === 0 && row.pk === 0 })));
+      tables.set(
+        name,
+        rows.map((row) => ({ name: row.name, nullable: row.notnull === 0 && row.pk === 0 })),
+      );
     }
     return tables;
   }
@@ -188,7 +192,11 @@ function nullabilityDifferences(database: Map<string, Column[]>): string[] {
     for (const column of columns) {
       const nullable = inDatabase.get(column.name);
       if (nullable === undefined || nullable === column.nullable) continue;
-      differences.push(nullable ? `${table}.${column.name} may be NULL in the database, but its type has no null` : `${table}.${column.name} is NOT NULL in the database, but its type includes null`);
+      differences.push(
+        nullable
+          ? `${table}.${column.name} may be NULL in the database, but its type has no null`
+          : `${table}.${column.name} is NOT NULL in the database, but its type includes null`,
+      );
     }
   }
   return differences;
@@ -196,7 +204,13 @@ function nullabilityDifferences(database: Map<string, Column[]>): string[] {
 
 describe(`schema.ts against a freshly migrated ${testDialect} database`, () => {
   it('reads the tables and columns of schema.ts', () => {
-    expect(schemaTs.get('orders')).toEqual(expect.arrayContaining([{ name: 'id', nullable: false }, { name: 'ship_country', nullable: true }, { name: 'number', nullable: false }]));
+    expect(schemaTs.get('orders')).toEqual(
+      expect.arrayContaining([
+        { name: 'id', nullable: false },
+        { name: 'ship_country', nullable: true },
+        { name: 'number', nullable: false },
+      ]),
+    );
     expect(schemaTs.get('user')).toEqual(expect.arrayContaining([{ name: 'twoFactorEnabled', nullable: true }]));
     expect(schemaTs.get('order_counts')).toEqual(expect.arrayContaining([{ name: 'unpaid', nullable: false }]));
   });
@@ -219,7 +233,10 @@ describe(`schema.ts against a freshly migrated ${testDialect} database`, () => {
   it('allows NULL in a column exactly where its type includes null', () => {
     const differences = nullabilityDifferences(database);
     expect(differences.filter((difference) => !knownNullabilityGaps.includes(difference))).toEqual([]);
-    expect(knownNullabilityGaps.filter((gap) => !differences.includes(gap)), 'closed gaps still listed in knownNullabilityGaps').toEqual([]);
+    expect(
+      knownNullabilityGaps.filter((gap) => !differences.includes(gap)),
+      'closed gaps still listed in knownNullabilityGaps',
+    ).toEqual([]);
   });
 
   it('would notice a column that schema.ts lacks, so the checks above can fail', async () => {
@@ -237,7 +254,9 @@ describe(`schema.ts against a freshly migrated ${testDialect} database`, () => {
     await sql`alter table app_meta alter column value drop not null`.execute(shop.db);
     try {
       const changed = await tablesOfDatabase(shop);
-      expect(nullabilityDifferences(changed).filter((difference) => !knownNullabilityGaps.includes(difference))).toEqual(['app_meta.value may be NULL in the database, but its type has no null']);
+      expect(nullabilityDifferences(changed).filter((difference) => !knownNullabilityGaps.includes(difference))).toEqual([
+        'app_meta.value may be NULL in the database, but its type has no null',
+      ]);
     } finally {
       await sql`alter table app_meta alter column value set not null`.execute(shop.db);
     }

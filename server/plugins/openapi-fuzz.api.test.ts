@@ -238,7 +238,9 @@ function requestMaker(document: OpenApiDocument, fixtures: Fixtures, random: () 
         return uuid();
       },
     };
-    const made = byName[name]?.() ?? (schema.format === 'uuid' ? uuid() : schema.format === 'email' ? 'fuzz@example.com' : schema.format === 'date-time' ? '2026-11-25T10:00:00.000Z' : 'Dovetail saw');
+    const made =
+      byName[name]?.() ??
+      (schema.format === 'uuid' ? uuid() : schema.format === 'email' ? 'fuzz@example.com' : schema.format === 'date-time' ? '2026-11-25T10:00:00.000Z' : 'Dovetail saw');
     const long = schema.minLength !== undefined && made.length < schema.minLength ? made.padEnd(schema.minLength, 'x') : made;
     return schema.maxLength !== undefined && long.length > schema.maxLength ? long.slice(0, schema.maxLength) : long;
   }
@@ -370,7 +372,10 @@ function requestsFor(method: Method, route: string, operation: Operation, maker:
   }
   for (const pager of pagers) {
     const withoutAfter = removeAt(parts, ['query', 'after']);
-    const values = pager.kind === 'number' ? [pager.schema.minimum, pager.schema.maximum, -1, 2 ** 53, 0.5] : ['\u0000', '\ud800', '', 'x'.repeat(10_000), '2026-02-30T25:61:00.000Z_x', `2026-11-25T10:00:00.000Z_${'é'.repeat(40)}`];
+    const values =
+      pager.kind === 'number'
+        ? [pager.schema.minimum, pager.schema.maximum, -1, 2 ** 53, 0.5]
+        : ['\u0000', '\ud800', '', 'x'.repeat(10_000), '2026-02-30T25:61:00.000Z_x', `2026-11-25T10:00:00.000Z_${'é'.repeat(40)}`];
     for (const value of values) variants.push(setAt(withoutAfter, pager.path, value));
   }
   if (leaves.length > 0) {
@@ -382,7 +387,8 @@ function requestsFor(method: Method, route: string, operation: Operation, maker:
     const base = toRequest(method, route, { ...parts, body: undefined });
     // An operation whose body is not JSON (the picture upload's is the file itself) gets every odd
     // body, a real picture and one cut short among them.
-    const odd = parts.body === undefined ? [...oddBodies, ...pictures.map((payload) => ({ payload, contentType: 'image/png' }))] : [pick(random, oddBodies), pick(random, oddBodies)];
+    const odd =
+      parts.body === undefined ? [...oddBodies, ...pictures.map((payload) => ({ payload, contentType: 'image/png' }))] : [pick(random, oddBodies), pick(random, oddBodies)];
     for (const body of odd) requests.push({ ...base, ...body });
   }
   return requests;

@@ -50,7 +50,10 @@ describe(`the public answer cache (${testDialect})`, () => {
     expect(again.body).toBe(first.body);
     expect(again.headers.etag).toBe(first.headers.etag);
 
-    await people.shop.db.updateTable('catalogue_version').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    await people.shop.db
+      .updateTable('catalogue_version')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .execute();
     expect(await priceOf(product.id)).toBe(99);
   });
 

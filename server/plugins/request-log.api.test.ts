@@ -11,7 +11,12 @@ afterEach(async () => {
 
 async function shopLogging(env: NodeJS.ProcessEnv): Promise<LogLine[]> {
   const log = captureLog();
-  shop = await createTestApp({ seed: false, env, logStream: log.stream, addRoutes: (app) => app.get('/api/test-failure', { config: { access: 'public' } }, () => Promise.reject(new Error('the disk is full'))) });
+  shop = await createTestApp({
+    seed: false,
+    env,
+    logStream: log.stream,
+    addRoutes: (app) => app.get('/api/test-failure', { config: { access: 'public' } }, () => Promise.reject(new Error('the disk is full'))),
+  });
   return log.lines;
 }
 
@@ -33,7 +38,13 @@ describe('the request log', () => {
     await askForProducts(3);
     expect(requestLines(lines)).toEqual(
       Array.from({ length: 3 }, () =>
-        expect.objectContaining({ level: logLevels.info, msg: 'request completed', req: { method: 'GET', url: '/api/products' }, res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+        expect.objectContaining({
+          level: logLevels.info,
+          msg: 'request completed',
+          req: { method: 'GET', url: '/api/products' },
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        }),
       ),
     );
   });

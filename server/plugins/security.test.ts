@@ -10,7 +10,12 @@ describe('securityHeaders', () => {
     expect(headers['content-security-policy']).toBe(
       "default-src 'self';base-uri 'self';script-src 'self';frame-src 'self';style-src 'self';img-src 'self' data: blob: https:;font-src 'self';connect-src 'self';form-action 'self';frame-ancestors 'none';object-src 'none'",
     );
-    expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'no-referrer', 'cross-origin-opener-policy': 'same-origin' });
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 

@@ -28,19 +28,57 @@ const refusal = (field: string) => ({ code: 'VALIDATION_FAILED', message: `Inval
 
 describe(`a NUL byte or a lone surrogate anywhere in a call (${testDialect})`, () => {
   const cases: [string, () => { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; who: () => TestAccount | undefined; body?: object }, string][] = [
-    ['an order’s address', () => ({ method: 'POST', url: '/api/orders', who: () => people.carol, body: { productId: chisel.id, quantity: 1, phone: '+1 555 010 2030', shippingAddress: { ...deliveryAddress, line1: nul } } }), 'shippingAddress.line1'],
-    ['the specification’s free-text adress', () => ({ method: 'POST', url: '/api/orders', who: () => people.carol, body: { productId: chisel.id, quantity: 1, phone: '+1 555 010 2030', adress: loneSurrogate } }), 'adress'],
-    ['a checkout’s address', () => ({ method: 'POST', url: '/api/checkouts', who: () => people.carol, body: { ...delivery, shippingAddress: { ...deliveryAddress, city: loneSurrogate } } }), 'shippingAddress.city'],
+    [
+      'an order’s address',
+      () => ({
+        method: 'POST',
+        url: '/api/orders',
+        who: () => people.carol,
+        body: { productId: chisel.id, quantity: 1, phone: '+1 555 010 2030', shippingAddress: { ...deliveryAddress, line1: nul } },
+      }),
+      'shippingAddress.line1',
+    ],
+    [
+      'the specification’s free-text adress',
+      () => ({ method: 'POST', url: '/api/orders', who: () => people.carol, body: { productId: chisel.id, quantity: 1, phone: '+1 555 010 2030', adress: loneSurrogate } }),
+      'adress',
+    ],
+    [
+      'a checkout’s address',
+      () => ({ method: 'POST', url: '/api/checkouts', who: () => people.carol, body: { ...delivery, shippingAddress: { ...deliveryAddress, city: loneSurrogate } } }),
+      'shippingAddress.city',
+    ],
     ['the profile’s name', () => ({ method: 'PUT', url: `/api/users/${encodeURIComponent(people.carol.email)}`, who: () => people.carol, body: { userName: nul } }), 'userName'],
-    ['the profile’s location', () => ({ method: 'PUT', url: `/api/users/${encodeURIComponent(people.carol.email)}`, who: () => people.carol, body: { userLocation: loneSurrogate } }), 'userLocation'],
+    [
+      'the profile’s location',
+      () => ({ method: 'PUT', url: `/api/users/${encodeURIComponent(people.carol.email)}`, who: () => people.carol, body: { userLocation: loneSurrogate } }),
+      'userLocation',
+    ],
     ['a review', () => ({ method: 'POST', url: '/api/reviews', who: () => people.carol, body: { ratings: '5', review: nul } }), 'review'],
-    ['the contact form, open to visitors', () => ({ method: 'POST', url: '/api/contact-messages', who: () => undefined, body: { email: 'ruth@example.com', name: nul, phone: '', requirement: 'A set of gouges' } }), 'name'],
+    [
+      'the contact form, open to visitors',
+      () => ({ method: 'POST', url: '/api/contact-messages', who: () => undefined, body: { email: 'ruth@example.com', name: nul, phone: '', requirement: 'A set of gouges' } }),
+      'name',
+    ],
     ['a session’s id in the path', () => ({ method: 'DELETE', url: '/api/sessions/a%00b', who: () => people.carol }), 'id'],
-    ['a product’s name', () => ({ method: 'POST', url: '/api/products', who: () => people.admin, body: { name: nul, price: 10, img: '/images/products/test.webp', availQuantity: 5, minQuantity: 1, description: 'A test tool for the text rule.' } }), 'name'],
+    [
+      'a product’s name',
+      () => ({
+        method: 'POST',
+        url: '/api/products',
+        who: () => people.admin,
+        body: { name: nul, price: 10, img: '/images/products/test.webp', availQuantity: 5, minQuantity: 1, description: 'A test tool for the text rule.' },
+      }),
+      'name',
+    ],
     ['the users lookup', () => ({ method: 'GET', url: '/api/users/a%00b%40example.com', who: () => people.admin }), 'email'],
     ['the orders by e-mail', () => ({ method: 'GET', url: '/api/orders/a%00b%40example.com', who: () => people.admin }), 'email'],
     ['the orders search', () => ({ method: 'GET', url: '/api/orders?q=%00', who: () => people.admin }), 'q'],
-    ['a sign-up’s name, at better-auth', () => ({ method: 'POST', url: '/api/auth/sign-up/email', who: () => undefined, body: { name: nul, email: `${randomUUID()}@example.com`, password: 'sawdust-123' } }), 'name'],
+    [
+      'a sign-up’s name, at better-auth',
+      () => ({ method: 'POST', url: '/api/auth/sign-up/email', who: () => undefined, body: { name: nul, email: `${randomUUID()}@example.com`, password: 'sawdust-123' } }),
+      'name',
+    ],
   ];
 
   it.each(cases)('in %s answers 400 naming the field', async (_case, made, field) => {
@@ -60,7 +98,12 @@ describe(`a NUL byte or a lone surrogate anywhere in a call (${testDialect})`, (
   });
 
   it('leaves whole characters outside the Basic Multilingual Plane alone', async () => {
-    const placed = await call(people.shop.app, 'POST', '/api/orders', people.carol, { productId: chisel.id, quantity: 1, phone: '+1 555 010 2030', shippingAddress: { ...deliveryAddress, line2: 'Workshop 🪚' } });
+    const placed = await call(people.shop.app, 'POST', '/api/orders', people.carol, {
+      productId: chisel.id,
+      quantity: 1,
+      phone: '+1 555 010 2030',
+      shippingAddress: { ...deliveryAddress, line2: 'Workshop 🪚' },
+    });
     expect(placed.statusCode).toBe(201);
     expect(placed.json().shippingAddress.line2).toBe('Workshop 🪚');
   });

@@ -237,15 +237,22 @@ describe.skipIf(!nginxBinary)('nginx in front of the shop (deploy/nginx/joinery.
 
     // A visitor asks again and again; when did the old price last come back?
     const asked: Array<{ after: number; price: number; cacheStatus: string | null }> = [];
-    await waitFor('the new price through nginx', async () => {
-      const after = Date.now() - changeStarted;
-      const answer = await get(url);
-      asked.push({ after, price: priceOf(answer), cacheStatus: answer.cacheStatus });
-      return priceOf(answer) === newPrice ? true : undefined;
-    }, 3000, 20);
+    await waitFor(
+      'the new price through nginx',
+      async () => {
+        const after = Date.now() - changeStarted;
+        const answer = await get(url);
+        asked.push({ after, price: priceOf(answer), cacheStatus: answer.cacheStatus });
+        return priceOf(answer) === newPrice ? true : undefined;
+      },
+      3000,
+      20,
+    );
     const lastOld = asked.filter((answer) => answer.price !== newPrice).at(-1);
     const firstNew = asked.at(-1)!;
-    console.info(`a visitor asked ${asked.length} times: the old price last for a request sent ${lastOld?.after ?? '-'} ms after the change began (${lastOld?.cacheStatus ?? '-'}), the new one from ${firstNew.after} ms (${firstNew.cacheStatus})`);
+    console.info(
+      `a visitor asked ${asked.length} times: the old price last for a request sent ${lastOld?.after ?? '-'} ms after the change began (${lastOld?.cacheStatus ?? '-'}), the new one from ${firstNew.after} ms (${firstNew.cacheStatus})`,
+    );
     // The copy with the old price was fetched before the change began, and is used only within that second.
     expect(lastOld === undefined || lastOld.after < 1000).toBe(true);
     // The first request sent after that second (one poll later) has the new one.

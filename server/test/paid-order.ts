@@ -68,7 +68,11 @@ export interface OrderWithPayment {
  * An order of `quantity` pieces (3 unless said) of the demo catalogue's product at `dollars` ($48.00
  * unless said), with its payment started as the payment page leaves it, before the card is given.
  */
-export async function orderWithPayment(app: FastifyInstance, who: TestAccount, { dollars = 48, quantity = 3 }: { dollars?: number; quantity?: number } = {}): Promise<OrderWithPayment> {
+export async function orderWithPayment(
+  app: FastifyInstance,
+  who: TestAccount,
+  { dollars = 48, quantity = 3 }: { dollars?: number; quantity?: number } = {},
+): Promise<OrderWithPayment> {
   const { _id: productId } = await productPricedAt(app, dollars);
   const order = await placeOrder(app, who, productId, quantity);
   const { transactionId } = await createIntent(app, who, order._id);

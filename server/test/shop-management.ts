@@ -38,6 +38,9 @@ export function upload(app: FastifyInstance, who: Caller, bytes: Buffer, content
 }
 
 export async function storedPictureCount(db: Database): Promise<number> {
-  const row = await db.selectFrom('product_images').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('product_images')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

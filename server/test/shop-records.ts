@@ -26,7 +26,10 @@ export async function addSubscribers(db: Database, subscribers: { email: string;
   const rows = subscribers.map(({ email, createdAt }) => ({ id: newRecordId(), email, created_at: createdAt, confirmed_at: createdAt }));
   // In slices: PostgreSQL takes at most 65,535 parameters in one statement.
   for (let start = 0; start < rows.length; start += 1000) {
-    await db.insertInto('newsletter_subscribers').values(rows.slice(start, start + 1000)).execute();
+    await db
+      .insertInto('newsletter_subscribers')
+      .values(rows.slice(start, start + 1000))
+      .execute();
   }
   return rows;
 }

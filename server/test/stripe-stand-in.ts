@@ -158,7 +158,17 @@ const token = (prefix: string, bytes = 12) => `${prefix}_${randomBytes(bytes).to
 const unixNow = () => Math.floor(Date.now() / 1000);
 
 const cancellableFrom: StandInIntentStatus[] = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
-const createParams = [/^amount$/, /^currency$/, /^capture_method$/, /^allowed_payment_method_types\[\d+\]$/, /^payment_method_types\[\d+\]$/, /^description$/, /^receipt_email$/, /^metadata\[[^\]]+\]$/, /^automatic_payment_methods\[enabled\]$/];
+const createParams = [
+  /^amount$/,
+  /^currency$/,
+  /^capture_method$/,
+  /^allowed_payment_method_types\[\d+\]$/,
+  /^payment_method_types\[\d+\]$/,
+  /^description$/,
+  /^receipt_email$/,
+  /^metadata\[[^\]]+\]$/,
+  /^automatic_payment_methods\[enabled\]$/,
+];
 const cancellationReasons = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
 const refundParams = [/^payment_intent$/, /^charge$/, /^amount$/, /^reason$/, /^metadata\[[^\]]+\]$/];
 const refundReasons = ['duplicate', 'fraudulent', 'requested_by_customer'];
@@ -209,7 +219,15 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let failures: InjectedFailure[] = [];
 
-  function newIntent(input: { amount: number; currency: string; captureMethod: StandInIntent['capture_method']; allowed: string[]; description: string | null; receiptEmail: string | null; metadata: Record<string, string> }): StandInIntent {
+  function newIntent(input: {
+    amount: number;
+    currency: string;
+    captureMethod: StandInIntent['capture_method'];
+    allowed: string[];
+    description: string | null;
+    receiptEmail: string | null;
+    metadata: Record<string, string>;
+  }): StandInIntent {
     const id = token('pi');
     const intent: StandInIntent = {
       id,
@@ -254,7 +272,8 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
     if (!form.currency) throw invalid('Missing required param: currency.', 'parameter_missing', 'currency');
     if (!/^[a-z]{3}$/.test(form.currency)) throw invalid(`Invalid currency: ${form.currency}.`, 'parameter_invalid_string', 'currency');
     const captureMethod = (form.capture_method ?? 'automatic_async') as StandInIntent['capture_method'];
-    if (!['automatic', 'automatic_async', 'manual'].includes(captureMethod)) throw invalid(`Invalid capture_method: ${captureMethod}`, 'parameter_invalid_string', 'capture_method');
+    if (!['automatic', 'automatic_async', 'manual'].includes(captureMethod))
+      throw invalid(`Invalid capture_method: ${captureMethod}`, 'parameter_invalid_string', 'capture_method');
     const allowed = listParam(form, 'allowed_payment_method_types');
     const types = listParam(form, 'payment_method_types');
     return newIntent({
@@ -383,7 +402,7 @@ export async function startStripeStandIn(secretKey = standInSecretKey): Promise<
   function answer(request: http.IncomingMessage, raw: string): { status: number; body: unknown; replayed?: boolean } {
     const method = request.method ?? 'GET';
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    const form = Object.fromEntries(new URLSearchParams(method === 'GET' ? (request.url ?? '').split('?')[1] ?? '' : raw));
+    const form = Object.fromEntries(new URLSearchParams(method === 'GET' ? ((request.url ?? '').split('?')[1] ?? '') : raw));
     const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
     const authorization = request.headers.authorization;
     requests.push({ method, path, authorization, idempotencyKey, form });

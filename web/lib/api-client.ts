@@ -47,11 +47,7 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { code?: ApiErrorCode; message?: string } | null;
-    throw new ApiRequestError(
-      response.status,
-      body?.code ?? 'HTTP_ERROR',
-      body?.message ?? `The shop answered ${response.status}. Please try again.`,
-    );
+    throw new ApiRequestError(response.status, body?.code ?? 'HTTP_ERROR', body?.message ?? `The shop answered ${response.status}. Please try again.`);
   }
   return response;
 }

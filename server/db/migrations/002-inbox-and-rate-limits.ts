@@ -9,11 +9,7 @@ export const inboxAndRateLimitsMigration: Migration = {
       .addColumn('email', 'text', (col) => col.notNull().unique())
       .addColumn('created_at', 'text', (col) => col.notNull())
       .execute();
-    await db.schema
-      .createIndex('newsletter_subscribers_created_at_idx')
-      .on('newsletter_subscribers')
-      .columns(['created_at', 'id'])
-      .execute();
+    await db.schema.createIndex('newsletter_subscribers_created_at_idx').on('newsletter_subscribers').columns(['created_at', 'id']).execute();
 
     await db.schema
       .createTable('contact_messages')

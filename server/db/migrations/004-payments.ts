@@ -6,7 +6,10 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const paymentsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('orders').addColumn('user_id', 'text', (col) => col.references('user.id').onDelete('set null')).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('user_id', 'text', (col) => col.references('user.id').onDelete('set null'))
+      .execute();
     await db.schema.alterTable('orders').addColumn('paid_at', 'text').execute();
     await db.schema.alterTable('orders').addColumn('shipping_status', 'text').execute();
     // My Orders lists a customer's orders newest first (the list by e-mail has its index already).

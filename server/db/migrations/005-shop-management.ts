@@ -18,7 +18,11 @@ export const shopManagementMigration: Migration = {
     await db.schema.createIndex('orders_paid_at_idx').on('orders').column('paid_at').execute();
     await db.schema.createIndex('orders_status_idx').on('orders').columns(['payment_status', 'shipping_status']).execute();
     // "Low in stock" compares the pieces above the minimum order.
-    await db.schema.createIndex('products_stock_margin_idx').on('products').expression(sql`(avail_quantity - min_quantity)`).execute();
+    await db.schema
+      .createIndex('products_stock_margin_idx')
+      .on('products')
+      .expression(sql`(avail_quantity - min_quantity)`)
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -26,7 +26,10 @@ export const orderFulfilmentMigration: Migration = {
       ['card_last4', 'text'],
     ];
     for (const [name, type] of columns) await db.schema.alterTable('orders').addColumn(name, type).execute();
-    await db.schema.alterTable('orders').addColumn('refunded_cents', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('refunded_cents', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
 
     await sql`
       update orders set number = numbered.number
@@ -37,7 +40,10 @@ export const orderFulfilmentMigration: Migration = {
       await sql`create sequence order_number_seq start with ${sql.lit(firstOrderNumber)}`.execute(db);
       await sql`select setval('order_number_seq', greatest((select max(number) from orders), ${sql.lit(firstOrderNumber - 1)}) + 1, false)`.execute(db);
     } else {
-      await db.schema.createTable('order_number_counter').addColumn('last_number', 'integer', (col) => col.notNull()).execute();
+      await db.schema
+        .createTable('order_number_counter')
+        .addColumn('last_number', 'integer', (col) => col.notNull())
+        .execute();
       await sql`insert into order_number_counter (last_number) select coalesce(max(number), ${sql.lit(firstOrderNumber - 1)}) from orders`.execute(db);
     }
 

@@ -25,12 +25,7 @@ export const orderListsMigration: Migration = {
       .where(sql.ref('payment_status'), '=', 'unpaid')
       .where(sql.ref('cancelled_at'), 'is', null)
       .execute();
-    await db.schema
-      .createIndex('orders_shipping_stage_idx')
-      .on('orders')
-      .columns(['shipping_status', 'created_at', 'id'])
-      .where(sql.ref('cancelled_at'), 'is', null)
-      .execute();
+    await db.schema.createIndex('orders_shipping_stage_idx').on('orders').columns(['shipping_status', 'created_at', 'id']).where(sql.ref('cancelled_at'), 'is', null).execute();
     await db.schema.createIndex('orders_cancelled_idx').on('orders').columns(['created_at', 'id']).where(sql.ref('cancelled_at'), 'is not', null).execute();
     await db.schema.createIndex('orders_refunded_idx').on('orders').columns(['created_at', 'id']).where(sql.ref('refunded_cents'), '>', 0).execute();
     if (isPostgres(db)) {

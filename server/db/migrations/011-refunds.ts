@@ -9,11 +9,17 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const refundsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('orders').addColumn('restocked_quantity', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('restocked_quantity', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
     await db.schema.createIndex('orders_transaction_id_idx').on('orders').column('transaction_id').execute();
     await db.schema.createIndex('refunds_gateway_refund_id_idx').on('refunds').column('gateway_refund_id').unique().execute();
 
-    await db.schema.alterTable('local_payment_intents').addColumn('refunded_cents', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('local_payment_intents')
+      .addColumn('refunded_cents', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createTable('local_refunds')
       .addColumn('id', 'text', (col) => col.primaryKey())

@@ -15,10 +15,15 @@ beforeEach(async () => {
   const before = await migrator.migrateTo('013-webhook-event-key');
   expect(before.error).toBeUndefined();
   // The rows as the seed of that time wrote them: no category.
-  const rows = [...demoProducts.map((product) => ({ name: product.name, description: product.description, price_cents: product.priceCents })),
-    { name: 'Shop-made winding sticks', description: 'A pair of maple sticks with holly inlays, for sighting twist in a board.', price_cents: 3200 }];
+  const rows = [
+    ...demoProducts.map((product) => ({ name: product.name, description: product.description, price_cents: product.priceCents })),
+    { name: 'Shop-made winding sticks', description: 'A pair of maple sticks with holly inlays, for sighting twist in a board.', price_cents: 3200 },
+  ];
   await sql`insert into products (id, name, description, img, price_cents, min_quantity, avail_quantity, created_at) values ${sql.join(
-    rows.map((row, index) => sql`(${newRecordId()}, ${row.name}, ${row.description}, '/images/products/test.webp', ${row.price_cents}, 1, 10, ${`2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`})`),
+    rows.map(
+      (row, index) =>
+        sql`(${newRecordId()}, ${row.name}, ${row.description}, '/images/products/test.webp', ${row.price_cents}, 1, 10, ${`2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`})`,
+    ),
   )}`.execute(database.db);
 });
 afterEach(() => database.dispose());
@@ -38,7 +43,12 @@ describe('migration 014-catalogue-search', () => {
     await migrateTo('014-catalogue-search');
     const products = createProductRepository(database.db);
     const found = await products.list({ q: 'chisels', limit: 20, offset: 0 });
-    expect(found.rows.slice(0, 2).map((row) => row.name).sort()).toEqual(['Joinery Bevel-Edge Chisel Set (4 pcs)', 'Joinery Mortise Chisel, 10 mm']);
+    expect(
+      found.rows
+        .slice(0, 2)
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual(['Joinery Bevel-Edge Chisel Set (4 pcs)', 'Joinery Mortise Chisel, 10 mm']);
     expect((await products.list({ q: 'winding', limit: 20, offset: 0 })).rows.map((row) => row.name)).toEqual(['Shop-made winding sticks']);
   });
 
@@ -47,7 +57,12 @@ describe('migration 014-catalogue-search', () => {
     await migrateTo('013-webhook-event-key');
     const columns = await database.db.introspection.getTables().then((tables) => tables.find((table) => table.name === 'products')!.columns.map((column) => column.name));
     expect(columns.sort()).toEqual(['avail_quantity', 'created_at', 'description', 'id', 'img', 'min_quantity', 'name', 'price_cents']);
-    expect(await database.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: demoProducts.length + 1 });
+    expect(
+      await database.db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: demoProducts.length + 1 });
     await migrateTo('014-catalogue-search');
     expect((await createProductRepository(database.db).list({ q: 'winding', limit: 20, offset: 0 })).total).toBe(1);
   });

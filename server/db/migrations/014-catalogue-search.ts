@@ -42,7 +42,10 @@ const demoCategories: Record<string, string> = {
  */
 export const catalogueSearchMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('products').addColumn('category', 'text', (col) => col.notNull().defaultTo('other')).execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('category', 'text', (col) => col.notNull().defaultTo('other'))
+      .execute();
     for (const [name, category] of Object.entries(demoCategories)) {
       await sql`update products set category = ${category} where name = ${name}`.execute(db);
     }

@@ -22,10 +22,18 @@ export const productPagesMigration: Migration = {
       .execute();
     await sql`insert into product_pictures (product_id, position, img) select id, 0, img from products`.execute(db);
 
-    await db.schema.alterTable('reviews').addColumn('product_id', 'text', (col) => col.references('products.id').onDelete('set null')).execute();
     await db.schema
       .alterTable('reviews')
-      .addColumn('verified_buyer', 'integer', (col) => col.notNull().defaultTo(0).check(sql`verified_buyer in (0, 1)`))
+      .addColumn('product_id', 'text', (col) => col.references('products.id').onDelete('set null'))
+      .execute();
+    await db.schema
+      .alterTable('reviews')
+      .addColumn('verified_buyer', 'integer', (col) =>
+        col
+          .notNull()
+          .defaultTo(0)
+          .check(sql`verified_buyer in (0, 1)`),
+      )
       .execute();
     await db.schema.createIndex('reviews_product_created_at_idx').on('reviews').columns(['product_id', 'created_at', 'id']).execute();
   },

@@ -82,7 +82,10 @@ export const cartAndCheckoutMigration: Migration = {
     // Deleting a product sets its lines' product_id to null: found through this index, not a scan.
     await db.schema.createIndex('checkout_lines_product_id_idx').on('checkout_lines').column('product_id').execute();
 
-    await db.schema.alterTable('orders').addColumn('checkout_id', 'text', (col) => col.references('checkouts.id').onDelete('set null')).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('checkout_id', 'text', (col) => col.references('checkouts.id').onDelete('set null'))
+      .execute();
     await db.schema.alterTable('orders').addColumn('checkout_line', 'integer').execute();
     await db.schema.alterTable('orders').addColumn('checkout_line_count', 'integer').execute();
     await db.schema.createIndex('orders_checkout_line_idx').on('orders').columns(['checkout_id', 'checkout_line']).unique().execute();
@@ -97,7 +100,10 @@ export const cartAndCheckoutMigration: Migration = {
       .execute();
     await db.schema.createIndex('checkout_payments_checkout_id_idx').on('checkout_payments').column('checkout_id').execute();
 
-    await db.schema.alterTable('local_payment_intents').addColumn('pays_for', 'text', (col) => col.notNull().defaultTo('order')).execute();
+    await db.schema
+      .alterTable('local_payment_intents')
+      .addColumn('pays_for', 'text', (col) => col.notNull().defaultTo('order'))
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -8,7 +8,10 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const refundReservationsMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('refunds').addColumn('status', 'text', (col) => col.notNull().defaultTo('succeeded')).execute();
+    await db.schema
+      .alterTable('refunds')
+      .addColumn('status', 'text', (col) => col.notNull().defaultTo('succeeded'))
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -41,7 +41,13 @@ describe('migrations 022 and 023', () => {
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const rows = await database.db.selectFrom('orders').selectAll().orderBy('id').execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    expect(byId.get(part)).toMatchObject({ ship_name: 'Carol Customer', ship_line1: '12 Bench Lane, Oak Town', ship_city: null, ship_country: null, adress: '12 Bench Lane, Oak Town' });
+    expect(byId.get(part)).toMatchObject({
+      ship_name: 'Carol Customer',
+      ship_line1: '12 Bench Lane, Oak Town',
+      ship_city: null,
+      ship_country: null,
+      adress: '12 Bench Lane, Oak Town',
+    });
     expect([byId.get(whole)?.shipping_status, byId.get(part)?.shipping_status, byId.get(sentThenRefunded)?.shipping_status]).toEqual(['refunded', 'pending', 'shipped']);
     expect(await toShipCount()).toBe(1);
   });

@@ -177,7 +177,16 @@ describe('migration 024', () => {
     // shipped with a carrier and tracking number; delivered, sent before carriers were recorded;
     // cancelled unpaid; refunded whole before it was sent.
     const toShip = order(1001, { product_id: plane, quantity: 2, price_cents: 10000 });
-    const partRefunded = order(1002, { product_id: gauge, product: 'Marking gauge', unit_price_cents: 2000, quantity: 3, price_cents: 6000, paid_at: '2026-11-02T10:05:00.000Z', refunded_cents: 2000, restocked_quantity: 1 });
+    const partRefunded = order(1002, {
+      product_id: gauge,
+      product: 'Marking gauge',
+      unit_price_cents: 2000,
+      quantity: 3,
+      price_cents: 6000,
+      paid_at: '2026-11-02T10:05:00.000Z',
+      refunded_cents: 2000,
+      restocked_quantity: 1,
+    });
     const shipped = order(1003, {
       product_id: saw,
       product: 'Tenon saw',
@@ -189,7 +198,13 @@ describe('migration 024', () => {
       carrier: 'UPS',
       tracking_number: '1Z999AA10123456784',
     });
-    const delivered = order(1004, { product_id: plane, paid_at: '2026-11-03T11:00:00.000Z', shipping_status: 'delivered', shipped_at: '2026-11-04T10:00:00.000Z', delivered_at: '2026-11-06T15:00:00.000Z' });
+    const delivered = order(1004, {
+      product_id: plane,
+      paid_at: '2026-11-03T11:00:00.000Z',
+      shipping_status: 'delivered',
+      shipped_at: '2026-11-04T10:00:00.000Z',
+      delivered_at: '2026-11-06T15:00:00.000Z',
+    });
     const cancelled = order(1005, {
       product_id: chisels,
       product: 'Chisel set',
@@ -453,6 +468,8 @@ describe('migration 024', () => {
 
   it('cannot be undone', async () => {
     await migrateTo('024-order-lines');
-    await expect(migrations['024-order-lines']!.down!(database.db)).rejects.toThrow('Migration 024-order-lines cannot be undone: the orders it merged into one cannot be split again.');
+    await expect(migrations['024-order-lines']!.down!(database.db)).rejects.toThrow(
+      'Migration 024-order-lines cannot be undone: the orders it merged into one cannot be split again.',
+    );
   });
 });

@@ -30,10 +30,19 @@ const ofLatestShipped = (column: string) =>
 /** The order header's amounts, its currency and how many of its pieces were sent. */
 async function addHeaderColumns(db: Kysely<unknown>): Promise<void> {
   for (const column of ['subtotal_cents', 'shipping_cents', 'discount_cents', 'tax_cents']) {
-    await db.schema.alterTable('orders').addColumn(column, 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn(column, 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
   }
-  await db.schema.alterTable('orders').addColumn('currency', 'text', (col) => col.notNull().defaultTo('USD')).execute();
-  await db.schema.alterTable('orders').addColumn('shipped_quantity', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('currency', 'text', (col) => col.notNull().defaultTo('USD'))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('shipped_quantity', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
 }
 
 /** What an order bought, the parcels sent for it and the pieces each refund paid back. */
@@ -80,7 +89,12 @@ async function createLineTables(db: Kysely<unknown>): Promise<void> {
     .addColumn('refund_id', 'text', (col) => col.notNull().references('refunds.id').onDelete('cascade'))
     .addColumn('line_id', 'text', (col) => col.notNull().references('order_lines.id').onDelete('cascade'))
     .addColumn('quantity', 'integer', (col) => col.notNull().check(sql`quantity >= 1`))
-    .addColumn('restock', 'integer', (col) => col.notNull().defaultTo(0).check(sql`restock >= 0`))
+    .addColumn('restock', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`restock >= 0`),
+    )
     .addPrimaryKeyConstraint('refund_lines_pkey', ['refund_id', 'line_id'])
     .execute();
   await db.schema.createIndex('refund_lines_line_id_idx').on('refund_lines').column('line_id').execute();

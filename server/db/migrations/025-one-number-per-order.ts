@@ -12,7 +12,10 @@ export const oneNumberPerOrderMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropIndex('orders_number_idx').execute();
     await db.schema.createIndex('orders_number_idx').on('orders').column('number').unique().execute();
-    await db.schema.alterTable('orders').addColumn('placed_from_cart', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('placed_from_cart', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
   },
 
   async down(db: Kysely<unknown>) {

@@ -166,64 +166,56 @@ export const demoReviews: DemoReview[] = [
   {
     name: 'Margaret Ellison',
     email: 'margaret.ellison@example.com',
-    review:
-      'The No. 4 took a see-through shaving off cherry straight out of the box. After thirty years of fettling old planes, this was a pleasure.',
+    review: 'The No. 4 took a see-through shaving off cherry straight out of the box. After thirty years of fettling old planes, this was a pleasure.',
     ratings: 5,
     product: 'Joinery No. 4 Smoothing Plane',
   },
   {
     name: 'Tomasz Nowak',
     email: 'tomasz.nowak@example.org',
-    review:
-      "The dovetail saw starts cleanly with almost no pressure and follows the line. The handle is a little small for my hands, but I'd buy it again.",
+    review: "The dovetail saw starts cleanly with almost no pressure and follows the line. The handle is a little small for my hands, but I'd buy it again.",
     ratings: 4,
     product: 'Joinery Dovetail Saw, 15 TPI',
   },
   {
     name: 'Priya Raman',
     email: 'priya.raman@example.com',
-    review:
-      'Bought the chisel set for my first real workbench. The backs needed only a few minutes on the stones, and they held an edge through a whole day of chopping oak.',
+    review: 'Bought the chisel set for my first real workbench. The backs needed only a few minutes on the stones, and they held an edge through a whole day of chopping oak.',
     ratings: 5,
     product: 'Joinery Bevel-Edge Chisel Set (4 pcs)',
   },
   {
     name: 'Daniel Okafor',
     email: 'daniel.okafor@example.com',
-    review:
-      'Solid marking gauge that locks firmly, and the pin is sharp. It took nine days to arrive though, longer than the quoted delivery time.',
+    review: 'Solid marking gauge that locks firmly, and the pin is sharp. It took nine days to arrive though, longer than the quoted delivery time.',
     ratings: 3,
     product: 'Joinery Marking Gauge',
   },
   {
     name: 'Helen Brandt',
     email: 'helen.brandt@example.org',
-    review:
-      'My first Joinery mallet is twenty years old and this one is just as well made. Good weight, and the faces are dead square.',
+    review: 'My first Joinery mallet is twenty years old and this one is just as well made. Good weight, and the faces are dead square.',
     ratings: 5,
     product: "Joinery Beech Joiner's Mallet",
   },
   {
     name: 'Luis Ortega',
     email: 'luis.ortega@example.com',
-    review:
-      'The block plane lives in my apron now. The mouth adjusts smoothly and the lever cap sits comfortably in my palm.',
+    review: 'The block plane lives in my apron now. The mouth adjusts smoothly and the lever cap sits comfortably in my palm.',
     ratings: 5,
     product: 'Joinery Low-Angle Block Plane',
   },
   {
     name: 'Sarah Whitcombe',
     email: 'sarah.whitcombe@example.com',
-    review:
-      'The scrapers arrived with clean, square edges, so all I had to do was turn a hook. Great value for three.',
+    review: 'The scrapers arrived with clean, square edges, so all I had to do was turn a hook. Great value for three.',
     ratings: 4,
     product: 'Joinery Card Scraper Set (3 pcs)',
   },
   {
     name: 'Kenji Mori',
     email: 'kenji.mori@example.org',
-    review:
-      'The ryoba cuts quickly on both edges and the rattan wrap gives a good grip. The rip side is aggressive in pine, which suits me.',
+    review: 'The ryoba cuts quickly on both edges and the rattan wrap gives a good grip. The rip side is aggressive in pine, which suits me.',
     ratings: 4,
     product: 'Joinery Ryoba Pull Saw, 240 mm',
   },

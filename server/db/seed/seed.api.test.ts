@@ -14,7 +14,14 @@ beforeEach(async () => {
 afterEach(() => database.dispose());
 
 const count = async (table: 'products' | 'reviews') =>
-  Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('seedDemoCatalogue', () => {
   it('fills an empty database with the demo products and reviews', async () => {

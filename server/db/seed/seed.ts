@@ -18,7 +18,10 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<boolea
       .executeTakeFirst();
     if (!claimed.numInsertedOrUpdatedRows) return false;
 
-    const existing = await trx.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const existing = await trx
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     if (Number(existing.count) > 0) return false;
 
     // Later entries get later timestamps, so the list's last product is the newest.

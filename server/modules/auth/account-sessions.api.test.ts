@@ -24,8 +24,7 @@ async function customerOnTwoDevices() {
   return { account, laptop: await signInOn(laptopAgent, '203.0.113.7'), phone: await signInOn(phoneAgent, '198.51.100.23') };
 }
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string) =>
-  app().inject({ method, url, headers: { origin: testOrigin, ...(cookie && { cookie }) } });
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string) => app().inject({ method, url, headers: { origin: testOrigin, ...(cookie && { cookie }) } });
 const listOf = async (cookie: string) => {
   const res = await call('GET', '/api/sessions', cookie);
   expect(res.statusCode).toBe(200);
@@ -43,7 +42,9 @@ describe('GET /api/sessions', () => {
     expect(sessions).toHaveLength(3);
     expect(sessions.filter((session) => session.current)).toHaveLength(1);
     expect(sessions.find((session) => session.current)).toMatchObject({ browser: 'Chrome 131', system: 'macOS' });
-    expect(sessions).toContainEqual(expect.objectContaining({ browser: 'Safari 18', system: 'iPhone', current: false, lastActiveAt: expect.any(String), signedInAt: expect.any(String) }));
+    expect(sessions).toContainEqual(
+      expect.objectContaining({ browser: 'Safari 18', system: 'iPhone', current: false, lastActiveAt: expect.any(String), signedInAt: expect.any(String) }),
+    );
     for (const cookie of [laptop, phone]) expect(body).not.toContain(tokenIn(cookie));
     expect(body).not.toMatch(/token/i);
 

@@ -115,9 +115,7 @@ describe(`better-auth's schema on the migrated ${testDialect} database`, () => {
     await shop.db.schema.alterTable('user').dropColumn('contactNumber').execute();
     try {
       const { toBeAdded } = await getMigrations(optionsWithEveryPlugin(), { throwOnUnsafe: false });
-      expect(toBeAdded.map(({ table, fields }) => ({ table, fields: Object.keys(fields) }))).toEqual([
-        { table: 'user', fields: ['contactNumber'] },
-      ]);
+      expect(toBeAdded.map(({ table, fields }) => ({ table, fields: Object.keys(fields) }))).toEqual([{ table: 'user', fields: ['contactNumber'] }]);
     } finally {
       await shop.db.schema.alterTable('user').addColumn('contactNumber', 'text').execute();
     }
@@ -126,7 +124,10 @@ describe(`better-auth's schema on the migrated ${testDialect} database`, () => {
   // SQLite keeps any value in any column, so only PostgreSQL can have a column of the wrong type.
   it.runIf(testDialect === 'postgres')('would notice a column of the wrong type', async () => {
     warnings.length = 0;
-    await shop.db.schema.alterTable('user').alterColumn('twoFactorEnabled', (column) => column.setDataType('text')).execute();
+    await shop.db.schema
+      .alterTable('user')
+      .alterColumn('twoFactorEnabled', (column) => column.setDataType('text'))
+      .execute();
     try {
       await getMigrations(optionsWithEveryPlugin(), { throwOnUnsafe: false });
       expect(warnings).toEqual([expect.stringContaining('twoFactorEnabled in table user has a different type')]);

@@ -37,12 +37,7 @@ export function createAddressOwnership(db: Database) {
 
     async proven(email: string, by: AddressProof): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .selectFrom('user')
-          .select('id')
-          .where('email', '=', email.trim().toLowerCase())
-          .where('emailVerified', '=', flag(false))
-          .executeTakeFirst();
+        const claimed = await trx.selectFrom('user').select('id').where('email', '=', email.trim().toLowerCase()).where('emailVerified', '=', flag(false)).executeTakeFirst();
         if (!claimed) return;
         // A reset has just set the owner's own password; nothing else the account had was theirs.
         const kept = by === 'password-reset' ? 'credential' : undefined;
@@ -51,7 +46,11 @@ export function createAddressOwnership(db: Database) {
         await unproven.execute();
         await trx.deleteFrom('twoFactor').where('userId', '=', claimed.id).execute();
         await trx.deleteFrom('session').where('userId', '=', claimed.id).execute();
-        await trx.updateTable('user').set({ emailVerified: flag(true), twoFactorEnabled: flag(false) }).where('id', '=', claimed.id).execute();
+        await trx
+          .updateTable('user')
+          .set({ emailVerified: flag(true), twoFactorEnabled: flag(false) })
+          .where('id', '=', claimed.id)
+          .execute();
       });
     },
   };

@@ -15,12 +15,7 @@ export class AdminAccountError extends Error {
  * admin by it. An account made here counts as confirmed and keeps no session from its making. Two
  * processes starting at once both end with one admin.
  */
-export async function ensureAdminAccount(
-  auth: Auth,
-  users: UserRepository,
-  admin: { email: string; password: string },
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function ensureAdminAccount(auth: Auth, users: UserRepository, admin: { email: string; password: string }, log: FastifyBaseLogger): Promise<void> {
   let created = false;
   if (!(await users.findByEmail(admin.email))) {
     try {

@@ -28,8 +28,7 @@ beforeEach(() => {
 let nextClient = 1;
 const newClient = () => `10.9.0.${nextClient++}`;
 
-const signInWith = (payload: object) =>
-  shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: { origin: publicUrl }, payload, remoteAddress: newClient() });
+const signInWith = (payload: object) => shop.app.inject({ method: 'POST', url: '/api/auth/sign-in/social', headers: { origin: publicUrl }, payload, remoteAddress: newClient() });
 
 const linesAtOrAbove = (level: number) => log.lines.filter((line) => line.level >= level);
 const linesWithAttackerText = () => log.lines.filter((line) => JSON.stringify(line).includes(attackerText));

@@ -21,7 +21,11 @@ export interface AuthRouteOptions {
 function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, withoutTokens(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, inner]) => [key, withoutTokens(inner)]),
+  );
 }
 
 /**

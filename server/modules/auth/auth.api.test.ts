@@ -93,8 +93,7 @@ async function logIn(email: string, options: CallOptions & { password?: string }
   return cookieFrom(res.headers['set-cookie']);
 }
 
-const usersNamed = async (email: string) =>
-  (await shop.db.selectFrom('user').select(['id', 'role']).where('email', '=', email.toLowerCase()).execute()).length;
+const usersNamed = async (email: string) => (await shop.db.selectFrom('user').select(['id', 'role']).where('email', '=', email.toLowerCase()).execute()).length;
 
 describe('sign-up', () => {
   const valid = () => ({ name: 'Jo Joiner', email: newEmail(), password });
@@ -237,7 +236,10 @@ describe('the session cookie', () => {
     const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
     const cookie = cookies.find((value) => value.startsWith(`${name}=`));
     expect(cookie, `a ${name} cookie`).toBeDefined();
-    return (cookie ?? '').split(';').slice(1).map((part) => part.trim().toLowerCase());
+    return (cookie ?? '')
+      .split(';')
+      .slice(1)
+      .map((part) => part.trim().toLowerCase());
   };
 
   it('is HttpOnly and SameSite=Lax, and not Secure on plain http', async () => {
@@ -485,9 +487,7 @@ describe('the admin named by ADMIN_EMAIL', () => {
     const app = await buildApp({ config, database: shop.database, logStream: log.stream });
     extraApps.push(app);
     await app.ready();
-    expect(log.lines.filter((line) => line.email === email)).toEqual([
-      expect.objectContaining({ level: logLevels.info, msg: 'existing account made an admin' }),
-    ]);
+    expect(log.lines.filter((line) => line.email === email)).toEqual([expect.objectContaining({ level: logLevels.info, msg: 'existing account made an admin' })]);
   });
 
   it('ends up as one admin when two processes start at once on a new database', async () => {

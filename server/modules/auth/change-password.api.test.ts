@@ -58,7 +58,7 @@ describe('changing the password', () => {
     expect(mailsTo(mailing.standIn, email, changedSubject)).toEqual([]);
   });
 
-  it('checks the new password with the shop\'s rules: six characters at least, and not a common one', async () => {
+  it("checks the new password with the shop's rules: six characters at least, and not a common one", async () => {
     const { email, cookie } = await register();
     const short = await changePassword(cookie, { currentPassword: password, newPassword: 'abc' });
     expect(short.statusCode).toBe(400);

@@ -96,7 +96,7 @@ describe('signing up', () => {
 });
 
 describe('a new link from the dashboard', () => {
-  it('is mailed to the signed-in account\'s own address, whatever address the request names, and confirms it', async () => {
+  it("is mailed to the signed-in account's own address, whatever address the request names, and confirms it", async () => {
     const { email, cookie } = await register();
     const res = await askForNewLink(cookie, { email: 'someone.else@example.com' });
     expect(res.statusCode, res.body).toBe(200);

@@ -90,7 +90,5 @@ function facebook(provider: OAuthProviderConfig): GenericOAuthConfig {
 
 /** The Google and Facebook sign-ins that have a client id and secret; the others stay off. */
 export function configuredOAuthProviders(auth: AuthConfig, ownership: AddressOwnership): GenericOAuthConfig[] {
-  return [auth.google && google(auth.google, ownership), auth.facebook && facebook(auth.facebook)].filter(
-    (provider): provider is GenericOAuthConfig => Boolean(provider),
-  );
+  return [auth.google && google(auth.google, ownership), auth.facebook && facebook(auth.facebook)].filter((provider): provider is GenericOAuthConfig => Boolean(provider));
 }

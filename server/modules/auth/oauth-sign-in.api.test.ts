@@ -156,8 +156,7 @@ async function viewerOf(jar: CookieJar) {
   return res.json().user as { name: string; email: string; role: string; hasPassword: boolean; emailConfirmationNeeded: boolean } | null;
 }
 
-const usersWithEmail = (email: string) =>
-  shop.db.selectFrom('user').select(['id', 'name', 'email', 'role']).where('email', '=', email).execute();
+const usersWithEmail = (email: string) => shop.db.selectFrom('user').select(['id', 'name', 'email', 'role']).where('email', '=', email).execute();
 
 const codeChallengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
@@ -205,9 +204,7 @@ describe('signing in with Google', () => {
     expect(seen.find((request) => request.path === '/google/userinfo')?.authorization).toBe(`Bearer ${google.accessToken}`);
 
     expect(await viewerOf(jar)).toMatchObject({ name: googleProfile.name, email: googleProfile.email, role: 'user', hasPassword: false });
-    expect(await usersWithEmail(googleProfile.email)).toEqual([
-      { id: expect.any(String), name: googleProfile.name, email: googleProfile.email, role: 'user' },
-    ]);
+    expect(await usersWithEmail(googleProfile.email)).toEqual([{ id: expect.any(String), name: googleProfile.name, email: googleProfile.email, role: 'user' }]);
     // Google vouched for the address: there is nothing to confirm and no link is mailed.
     expect(await viewerOf(jar)).toMatchObject({ emailConfirmationNeeded: false });
     await shop.app.jobs.waitUntilIdle();
@@ -285,11 +282,7 @@ describe('signing in with Facebook', () => {
     expect(await viewerOf(jar)).toMatchObject({ emailConfirmationNeeded: true });
     const welcome = await waitForMail(mailbox, facebookProfile.email, 'Welcome to Joinery: please confirm your e-mail address');
     expect(welcome.text).toContain(`${publicUrl}/verifyEmail?token=`);
-    const [stored] = await shop.db
-      .selectFrom('user')
-      .select(['name', 'email', 'image'])
-      .where('email', '=', facebookProfile.email)
-      .execute();
+    const [stored] = await shop.db.selectFrom('user').select(['name', 'email', 'image']).where('email', '=', facebookProfile.email).execute();
     expect(stored).toEqual({ name: facebookProfile.name, email: facebookProfile.email, image: facebookProfile.picture.data.url });
   });
 });

@@ -56,7 +56,7 @@ describe('asking for a reset', () => {
     expect(mailing.standIn.received.filter((message) => message.to.includes(unknown))).toEqual([]);
   });
 
-  it('checks the address with the login page\'s rules', async () => {
+  it("checks the address with the login page's rules", async () => {
     const res = await authPost('/request-password-reset', { email: 'not-an-address' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Provide a valid Email' });
@@ -154,7 +154,7 @@ describe('choosing a new password with the link', () => {
     expect((await signIn(email, password)).statusCode).toBe(200);
   });
 
-  it('checks the new password with the shop\'s rules, and the link still works after a refusal', async () => {
+  it("checks the new password with the shop's rules, and the link still works after a refusal", async () => {
     const { email } = await register();
     const token = await mailedResetToken(email);
     const short = await resetTo(token, 'abc');

@@ -52,8 +52,7 @@ const postAuth = (path: string, payload: object, client: string, headers: Record
   shop.app.inject({ method: 'POST', url: `/api/auth${path}`, headers: { origin: testOrigin, ...headers }, payload, remoteAddress: client });
 
 const sendCode = (phoneNumber: string, client: string) => postAuth('/phone-number/send-otp', { phoneNumber }, client);
-const verify = (phoneNumber: string, code: string, client: string, extra: object = {}) =>
-  postAuth('/phone-number/verify', { phoneNumber, code, ...extra }, client);
+const verify = (phoneNumber: string, code: string, client: string, extra: object = {}) => postAuth('/phone-number/verify', { phoneNumber, code, ...extra }, client);
 
 const messagesTo = (phone: string) => sent.filter((message) => message.to === phone);
 
@@ -80,8 +79,7 @@ async function viewerOf(cookie: string) {
   return res.json().user;
 }
 
-const usersWithPhone = (phone: string) =>
-  shop.db.selectFrom('user').select(['id', 'name', 'email', 'role', 'phoneNumber']).where('phoneNumber', '=', phone).execute();
+const usersWithPhone = (phone: string) => shop.db.selectFrom('user').select(['id', 'name', 'email', 'role', 'phoneNumber']).where('phoneNumber', '=', phone).execute();
 
 describe('phone sign-in: sending a code', () => {
   it('sends a six-digit code to the number through the SMS sender', async () => {
@@ -281,7 +279,9 @@ describe('phone sign-in: verifying the code', () => {
     const client = newClient();
     const phone = newNumber();
     await sendCode(phone, client);
-    const { numAffectedRows } = await sql`update verification set "expiresAt" = ${new Date(Date.now() - 1000).toISOString()} where identifier = ${codeKeyOf(phone)}`.execute(shop.db);
+    const { numAffectedRows } = await sql`update verification set "expiresAt" = ${new Date(Date.now() - 1000).toISOString()} where identifier = ${codeKeyOf(phone)}`.execute(
+      shop.db,
+    );
     expect(Number(numAffectedRows)).toBe(1);
 
     const res = await verify(phone, latestCodeTo(phone), client);

@@ -19,7 +19,9 @@ beforeAll(async () => {
   shop = await createTestApp({ seed: false, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
   tools = [];
   for (let index = 0; index < 1000; index += 100) {
-    tools.push(...(await Promise.all(Array.from({ length: 100 }, (_, offset) => addProduct(shop.db, { name: `Carving gouge no. ${index + offset}`, minQuantity: 1, availQuantity: 50 })))));
+    tools.push(
+      ...(await Promise.all(Array.from({ length: 100 }, (_, offset) => addProduct(shop.db, { name: `Carving gouge no. ${index + offset}`, minQuantity: 1, availQuantity: 50 })))),
+    );
   }
 }, 120_000);
 afterAll(() => shop?.close());

@@ -37,7 +37,11 @@ export function createCartRepository(db: Database) {
      */
     productsByIds(ids: readonly string[]): Promise<CartProductRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('products').select(['id', 'name', 'img', 'price_cents', 'min_quantity', 'avail_quantity']).where('id', 'in', [...ids]).execute();
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'img', 'price_cents', 'min_quantity', 'avail_quantity'])
+        .where('id', 'in', [...ids])
+        .execute();
     },
 
     /** Sets a line's quantity, adding the line if the cart lacks it (it then counts as added now), in the transaction given. */
@@ -72,7 +76,11 @@ export function createCartRepository(db: Database) {
     /** Takes the lines of these products out of the customer's cart, in the transaction given (the one that records the payment). */
     async removeProducts(transaction: Database, userId: string, productIds: readonly string[]): Promise<void> {
       if (productIds.length === 0) return;
-      await transaction.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', [...productIds]).execute();
+      await transaction
+        .deleteFrom('cart_items')
+        .where('user_id', '=', userId)
+        .where('product_id', 'in', [...productIds])
+        .execute();
     },
   };
 }

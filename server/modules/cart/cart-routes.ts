@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  cartItemParamsSchema,
-  cartLineInputSchema,
-  cartLinesInputSchema,
-  cartMergeSchema,
-  cartQuantityInputSchema,
-  cartSchema,
-} from '../../../common/schemas/cart.ts';
+import { cartItemParamsSchema, cartLineInputSchema, cartLinesInputSchema, cartMergeSchema, cartQuantityInputSchema, cartSchema } from '../../../common/schemas/cart.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { CartService } from './cart-service.ts';
@@ -26,7 +19,11 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
     '/cart',
     {
       config: { access: 'signedIn' },
-      schema: { tags: ['cart'], summary: 'Your cart, priced by the server: each line with its product now and what is wrong with it, and the total', response: { 200: cartSchema, ...refusals } },
+      schema: {
+        tags: ['cart'],
+        summary: 'Your cart, priced by the server: each line with its product now and what is wrong with it, and the total',
+        response: { 200: cartSchema, ...refusals },
+      },
     },
     async (request) => cart.get(signedInViewer(request)),
   );

@@ -163,8 +163,7 @@ export function createCartService(carts: CartRepository, clock: Clock) {
     },
 
     /** Once its checkout is paid, the lines it bought leave the customer's cart, in the transaction that records it. */
-    emptyOf: (transaction: Parameters<CartRepository['removeProducts']>[0], userId: string, productIds: readonly string[]) =>
-      carts.removeProducts(transaction, userId, productIds),
+    emptyOf: (transaction: Parameters<CartRepository['removeProducts']>[0], userId: string, productIds: readonly string[]) => carts.removeProducts(transaction, userId, productIds),
   };
 }
 

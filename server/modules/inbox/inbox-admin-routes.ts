@@ -65,11 +65,13 @@ export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = a
     async (_request, reply) => {
       // Streamed: rows are read in batches as the client takes them, so a long list never sits in
       // memory whole. A database error midway can only cut the download short (the status is sent).
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
-        // Typed as the documented string body; Fastify sends a stream as it is, unserialised.
-        .send(Readable.from(inbox.subscribersCsv()) as unknown as string);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
+          // Typed as the documented string body; Fastify sends a stream as it is, unserialised.
+          .send(Readable.from(inbox.subscribersCsv()) as unknown as string)
+      );
     },
   );
 };

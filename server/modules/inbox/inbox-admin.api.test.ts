@@ -93,7 +93,14 @@ describe('GET /api/contact-messages', () => {
     expect((await get(`/api/contact-messages?offset=${whole.length}`, admin)).json()).toEqual([]);
   });
 
-  it.each(['limit=0', 'limit=101', 'offset=-1', 'limit=two', 'after=yesterday', `offset=2&after=${encodeURIComponent('2026-01-01T08:00:00.000Z_00000000-0000-4000-8000-000000000000')}`])('refuses %s with 400', async (query) => {
+  it.each([
+    'limit=0',
+    'limit=101',
+    'offset=-1',
+    'limit=two',
+    'after=yesterday',
+    `offset=2&after=${encodeURIComponent('2026-01-01T08:00:00.000Z_00000000-0000-4000-8000-000000000000')}`,
+  ])('refuses %s with 400', async (query) => {
     const res = await get(`/api/contact-messages?${query}`, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
@@ -134,7 +141,6 @@ describe('GET /api/newsletter-subscribers', () => {
     const place = encodeURIComponent('2026-01-01T08:00:00.000Z_00000000-0000-4000-8000-000000000000');
     expect((await get(`/api/newsletter-subscribers?offset=10&before=${place}`, admin)).statusCode).toBe(400);
   });
-
 });
 
 describe('GET /api/newsletter-subscribers.csv', () => {
@@ -163,11 +169,7 @@ describe('GET /api/newsletter-subscribers.csv', () => {
     const lines = csvRows(res.body);
     expect(lines[0]).toBe('email,subscribedAt');
     expect(lines).toHaveLength(stored.length + 1);
-    expect(lines.slice(1, 4)).toEqual([
-      'third@example.com,2026-03-01T08:00:00.000Z',
-      'second@example.com,2026-02-01T08:00:00.000Z',
-      'first@example.com,2026-01-01T08:00:00.000Z',
-    ]);
+    expect(lines.slice(1, 4)).toEqual(['third@example.com,2026-03-01T08:00:00.000Z', 'second@example.com,2026-02-01T08:00:00.000Z', 'first@example.com,2026-01-01T08:00:00.000Z']);
     expect(lines.slice(4)).toEqual([
       `"'@sum(1,2)'@x.com",2025-12-04T08:00:00.000Z`,
       `'-2+3@x.com,2025-12-03T08:00:00.000Z`,
@@ -188,7 +190,13 @@ describe('GET /api/newsletter-subscribers.csv', () => {
 
     const lines = csvRows((await get('/api/newsletter-subscribers.csv', admin)).body);
     expect(lines[0]).toBe('email,subscribedAt');
-    const emails = lines.slice(1).map((line) => line.slice(0, line.lastIndexOf(',')).replace(/^"'|"$/g, '').replace(/^'/, '').replaceAll('""', '"'));
+    const emails = lines.slice(1).map((line) =>
+      line
+        .slice(0, line.lastIndexOf(','))
+        .replace(/^"'|"$/g, '')
+        .replace(/^'/, '')
+        .replaceAll('""', '"'),
+    );
     expect(emails).toEqual(stored.map((row) => row.email));
     expect(new Set(emails).size).toBe(stored.length);
   });

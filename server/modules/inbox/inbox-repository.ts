@@ -29,7 +29,10 @@ export function createInboxRepository(db: Database) {
     async listContactMessages(page: KeysetPage): Promise<{ rows: ContactMessageRow[]; total: number }> {
       const [rows, count] = await Promise.all([
         newestFirstPage(db.selectFrom('contact_messages').selectAll(), page),
-        db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('contact_messages')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },
@@ -38,7 +41,9 @@ export function createInboxRepository(db: Database) {
     async listSubscribers(page: KeysetPage): Promise<{ rows: SubscriberRow[]; total: number }> {
       const [rows, count] = await Promise.all([
         newestFirstPage(confirmed().selectAll(), page),
-        confirmed().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        confirmed()
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.total) };
     },

@@ -22,8 +22,7 @@ afterAll(() => shop.close());
 let nextClient = 1;
 const newClient = () => `10.0.0.${nextClient++}`;
 
-const post = (url: string, payload: object, remoteAddress: string, app = shop.app) =>
-  app.inject({ method: 'POST', url, payload, remoteAddress });
+const post = (url: string, payload: object, remoteAddress: string, app = shop.app) => app.inject({ method: 'POST', url, payload, remoteAddress });
 
 const validMessage = {
   email: 'ann.joiner@example.com',

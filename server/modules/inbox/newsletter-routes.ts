@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
-import {
-  newsletterAddressSchema,
-  newsletterSubscriptionResultSchema,
-  newsletterSubscriptionSchema,
-  newsletterTokenSchema,
-} from '../../../common/schemas/inbox.ts';
+import { newsletterAddressSchema, newsletterSubscriptionResultSchema, newsletterSubscriptionSchema, newsletterTokenSchema } from '../../../common/schemas/inbox.ts';
 import type { NewsletterService } from './newsletter-service.ts';
 import { perHour } from '../../plugins/rate-limit.ts';
 

@@ -42,9 +42,7 @@ function oneClickUnsubscribe(listUnsubscribe: string, contentType = 'application
     method: 'POST',
     url: `${url.pathname}${url.search}`,
     headers: { 'content-type': multipart ? `${contentType}; boundary=${boundary}` : contentType },
-    payload: multipart
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`
-      : 'List-Unsubscribe=One-Click',
+    payload: multipart ? `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n` : 'List-Unsubscribe=One-Click',
     remoteAddress: newClientAddress(),
   });
 }

@@ -107,9 +107,7 @@ describe('GET /api/jobs/failed', () => {
     try {
       const laterAdmin = await signIn(later.app, admin.email, admin.password);
       const res = await call(later.app, 'GET', '/api/jobs/failed?limit=1', laterAdmin);
-      expect(res.json()).toEqual([
-        expect.objectContaining({ task: 'print-shipping-label', description: 'A task this server does not know; its payload is not shown.' }),
-      ]);
+      expect(res.json()).toEqual([expect.objectContaining({ task: 'print-shipping-label', description: 'A task this server does not know; its payload is not shown.' })]);
     } finally {
       await later.close();
     }

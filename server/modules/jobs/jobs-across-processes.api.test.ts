@@ -90,7 +90,11 @@ describe('jobs shared by several processes', () => {
     let firstLooksFirst = true;
     const runsAt = async (at: string) => {
       now = new Date(at);
-      await bothLook(() => first.app.jobs.runDueJobs(), () => second.app.jobs.runDueJobs(), firstLooksFirst);
+      await bothLook(
+        () => first.app.jobs.runDueJobs(),
+        () => second.app.jobs.runDueJobs(),
+        firstLooksFirst,
+      );
       firstLooksFirst = !firstLooksFirst;
       return inFirst.runs.length + inSecond.runs.length;
     };

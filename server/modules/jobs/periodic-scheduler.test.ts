@@ -3,9 +3,7 @@ import { periodStart } from './periodic-scheduler.ts';
 
 describe('periodStart', () => {
   it('puts every moment of a period at the same start', () => {
-    const starts = ['2026-05-04T10:15:00.000Z', '2026-05-04T10:17:31.250Z', '2026-05-04T10:19:59.999Z'].map((at) =>
-      periodStart(new Date(at), 5).toISOString(),
-    );
+    const starts = ['2026-05-04T10:15:00.000Z', '2026-05-04T10:17:31.250Z', '2026-05-04T10:19:59.999Z'].map((at) => periodStart(new Date(at), 5).toISOString());
     expect(starts).toEqual(['2026-05-04T10:15:00.000Z', '2026-05-04T10:15:00.000Z', '2026-05-04T10:15:00.000Z']);
   });
 

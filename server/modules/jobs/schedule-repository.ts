@@ -13,9 +13,7 @@ export function createScheduleRepository(db: Database) {
         const claimed = await transaction
           .insertInto('job_schedules')
           .values({ name, last_period_start: periodStart })
-          .onConflict((conflict) =>
-            conflict.column('name').doUpdateSet({ last_period_start: periodStart }).where('job_schedules.last_period_start', '<', periodStart),
-          )
+          .onConflict((conflict) => conflict.column('name').doUpdateSet({ last_period_start: periodStart }).where('job_schedules.last_period_start', '<', periodStart))
           .returning('name')
           .executeTakeFirst();
         if (!claimed) return false;

@@ -98,13 +98,7 @@ export function createSqliteJobRepository(db: Database) {
     async listFailed({ limit, offset }: Page): Promise<{ rows: StoredFailedJob[]; total: number }> {
       const failed = db.selectFrom('jobs').where('failed_at', 'is not', null);
       const [rows, count] = await Promise.all([
-        failed
-          .select(['id', 'task', 'payload', 'attempts', 'last_error', 'failed_at'])
-          .orderBy('failed_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+        failed.select(['id', 'task', 'payload', 'attempts', 'last_error', 'failed_at']).orderBy('failed_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
         failed.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return {
@@ -122,12 +116,7 @@ export function createSqliteJobRepository(db: Database) {
 
     /** Makes a failed job due now with all its runs ahead of it; false when no failed job has this id. */
     async retry(id: number, now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('jobs')
-        .set({ attempts: 0, run_at: now, failed_at: null })
-        .where('id', '=', id)
-        .where('failed_at', 'is not', null)
-        .executeTakeFirst();
+      const result = await db.updateTable('jobs').set({ attempts: 0, run_at: now, failed_at: null }).where('id', '=', id).where('failed_at', 'is not', null).executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
   };

@@ -74,7 +74,11 @@ describe('the outbox, where mail goes without an SMTP server', () => {
     const sender = createOutboxEmailSender({ log, outboxDir, from, now: () => new Date('2026-11-23T10:00:00Z') });
     await sender.send(message);
 
-    const index = fs.readFileSync(path.join(outboxDir, outboxIndexName), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as OutboxEntry);
+    const index = fs
+      .readFileSync(path.join(outboxDir, outboxIndexName), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as OutboxEntry);
     expect(index).toHaveLength(1);
     expect(index[0]).toMatchObject({ to: message.to, subject: message.subject, text: message.text, sentAt: '2026-11-23T10:00:00.000Z' });
     const eml = fs.readFileSync(path.join(outboxDir, index[0]!.file), 'utf8');

@@ -45,13 +45,15 @@ const allSent = () => app().jobs.waitUntilIdle();
  * Each test's shop numbers its orders from J-1042, so an order's mails are told apart by their
  * number and their recipient: its customer or the shop.
  */
-const mailsAbout = (order: Order) =>
-  standIn.received.filter((mail) => mail.subject.includes(order.orderNumber) && (mail.to.includes(order.email) || mail.to.includes(shopInbox)));
+const mailsAbout = (order: Order) => standIn.received.filter((mail) => mail.subject.includes(order.orderNumber) && (mail.to.includes(order.email) || mail.to.includes(shopInbox)));
 
 /** The one message with this subject to this address: there must be exactly one. */
 function theMail(subject: string, to: string) {
   const mails = mailsWithSubject(standIn, subject).filter((mail) => mail.to.includes(to));
-  expect(mails.map((mail) => mail.to), subject).toHaveLength(1);
+  expect(
+    mails.map((mail) => mail.to),
+    subject,
+  ).toHaveLength(1);
   return mails[0]!;
 }
 
@@ -93,7 +95,9 @@ describe('placing an order', () => {
     };
     const orders = createOrderService(createOrderRepository(people.shop.db), createProductRepository(people.shop.db), systemClock, failing);
 
-    await expect(orders.place({ ...user, role: 'user', twoFactorEnabled: false, emailVerified: true }, { productId: chisel.id, quantity: 3, ...shipping })).rejects.toThrow('the disk is full');
+    await expect(orders.place({ ...user, role: 'user', twoFactorEnabled: false, emailVerified: true }, { productId: chisel.id, quantity: 3, ...shipping })).rejects.toThrow(
+      'the disk is full',
+    );
     await allSent();
     // Her welcome (sent when she signed up) arrives; nothing about an order does.
     expect(standIn.received.filter((mail) => mail.to.includes(fay.email)).map((mail) => mail.subject)).toEqual(['Welcome to Joinery: please confirm your e-mail address']);

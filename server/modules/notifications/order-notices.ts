@@ -19,8 +19,7 @@ export interface OrderNoticeSettings {
 export function createOrderNotices({ mailer, publicUrl, shopNotifyEmail }: OrderNoticeSettings): OrderEvents {
   const myOrdersUrl = `${publicUrl}/dashboard/myorders`;
   return {
-    placed: (transaction, order) =>
-      mailer.enqueue(transaction, { to: order.email, content: orderPlaced({ order, payUrl: `${publicUrl}/dashboard/payment/${order._id}` }) }),
+    placed: (transaction, order) => mailer.enqueue(transaction, { to: order.email, content: orderPlaced({ order, payUrl: `${publicUrl}/dashboard/payment/${order._id}` }) }),
 
     async paid(transaction, order) {
       await mailer.enqueue(transaction, { to: order.email, content: paymentReceipt({ order, orderUrl: myOrdersUrl }) });

@@ -54,9 +54,42 @@ const cartLines = async (who: TestAccount) => (await cartOf(app(), who)).lines.m
 
 /** The lines of the three-line order as the wire carries them, none of their pieces sent or paid back yet. */
 const threeOrderLines = () => [
-  { lineId: expect.any(String), productId: chisel.id, product: 'Bevel-edge chisel', img: '/images/products/test.webp', unitPrice: 24.5, quantity: 3, price: 73.5, shippedQuantity: 0, refundedQuantity: 0, restockedQuantity: 0 },
-  { lineId: expect.any(String), productId: mallet.id, product: 'Joiner’s mallet', img: '/images/products/test.webp', unitPrice: 64, quantity: 1, price: 64, shippedQuantity: 0, refundedQuantity: 0, restockedQuantity: 0 },
-  { lineId: expect.any(String), productId: plane.id, product: 'Smoothing plane', img: '/images/products/test.webp', unitPrice: 175, quantity: 2, price: 350, shippedQuantity: 0, refundedQuantity: 0, restockedQuantity: 0 },
+  {
+    lineId: expect.any(String),
+    productId: chisel.id,
+    product: 'Bevel-edge chisel',
+    img: '/images/products/test.webp',
+    unitPrice: 24.5,
+    quantity: 3,
+    price: 73.5,
+    shippedQuantity: 0,
+    refundedQuantity: 0,
+    restockedQuantity: 0,
+  },
+  {
+    lineId: expect.any(String),
+    productId: mallet.id,
+    product: 'Joiner’s mallet',
+    img: '/images/products/test.webp',
+    unitPrice: 64,
+    quantity: 1,
+    price: 64,
+    shippedQuantity: 0,
+    refundedQuantity: 0,
+    restockedQuantity: 0,
+  },
+  {
+    lineId: expect.any(String),
+    productId: plane.id,
+    product: 'Smoothing plane',
+    img: '/images/products/test.webp',
+    unitPrice: 175,
+    quantity: 2,
+    price: 350,
+    shippedQuantity: 0,
+    refundedQuantity: 0,
+    restockedQuantity: 0,
+  },
 ];
 
 /** The specification's fields of the three-line order: they describe the whole order. */

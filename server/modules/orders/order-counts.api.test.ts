@@ -130,7 +130,11 @@ describe('a search matching more orders than are counted', () => {
       paid_at: null,
       shipping_status: null,
     }));
-    for (let start = 0; start < rows.length; start += 100) await shop.db.insertInto('orders').values(rows.slice(start, start + 100)).execute();
+    for (let start = 0; start < rows.length; start += 100)
+      await shop.db
+        .insertInto('orders')
+        .values(rows.slice(start, start + 100))
+        .execute();
   });
 
   it('says how many it counted and that there are more, and still pages them newest first', async () => {

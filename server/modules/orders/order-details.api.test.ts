@@ -68,7 +68,11 @@ async function insertRefund(orderId: string, refund: { amountCents: number; reas
       created_at: refund.at,
     })
     .execute();
-  await shop.db.updateTable('orders').set((eb) => ({ refunded_cents: eb('refunded_cents', '+', refund.amountCents) })).where('id', '=', orderId).execute();
+  await shop.db
+    .updateTable('orders')
+    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', refund.amountCents) }))
+    .where('id', '=', orderId)
+    .execute();
 }
 
 describe('GET /api/orders/{id}/details', () => {

@@ -122,7 +122,10 @@ describe('GET /api/orders?after= and ?before=', () => {
 
   it.each([
     ['a cursor that is not an order’s time and id', 'after=yesterday'],
-    ['both cursors', `after=${encodeURIComponent('2026-11-20T09:00:00.000Z_00000000-0000-4000-8000-000000000000')}&before=${encodeURIComponent('2026-11-20T09:00:00.000Z_00000000-0000-4000-8000-000000000000')}`],
+    [
+      'both cursors',
+      `after=${encodeURIComponent('2026-11-20T09:00:00.000Z_00000000-0000-4000-8000-000000000000')}&before=${encodeURIComponent('2026-11-20T09:00:00.000Z_00000000-0000-4000-8000-000000000000')}`,
+    ],
     ['a cursor and an offset', `offset=20&after=${encodeURIComponent('2026-11-20T09:00:00.000Z_00000000-0000-4000-8000-000000000000')}`],
   ])('refuses %s with 400', async (_what, query) => {
     const res = await list(query);

@@ -248,9 +248,7 @@ export function createOrderRepository(db: Database) {
     if (where.number !== undefined) query = query.where('number', '=', where.number);
     if (where.text) {
       const pattern = containsPattern(where.text);
-      query = query.where((eb) =>
-        eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]),
-      );
+      query = query.where((eb) => eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]));
     }
     const [listed, count] = await Promise.all([newestFirstPage(query.selectAll(), pageOf).then((rows) => withLines(rows)), countMatching(where, query)]);
     return { rows: listed, ...count };
@@ -310,12 +308,7 @@ export function createOrderRepository(db: Database) {
 
     /** The lines of the order's refunds by line, for its page. */
     refundLinesOf(orderId: string): Promise<RefundLineRow[]> {
-      return db
-        .selectFrom('refund_lines')
-        .innerJoin('refunds', 'refunds.id', 'refund_lines.refund_id')
-        .selectAll('refund_lines')
-        .where('refunds.order_id', '=', orderId)
-        .execute();
+      return db.selectFrom('refund_lines').innerJoin('refunds', 'refunds.id', 'refund_lines.refund_id').selectAll('refund_lines').where('refunds.order_id', '=', orderId).execute();
     },
 
     /** The order's shipments, oldest first, with what each held. */
@@ -387,14 +380,7 @@ export function createOrderRepository(db: Database) {
 
     /** Up to `limit` open unpaid orders placed before `cutoff`, oldest first (the unpaid stage's index, `orders_unpaid_idx`). */
     async findExpiring(cutoff: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('orders')
-        .select('id')
-        .where(stageConditions.unpaid)
-        .where('created_at', '<', cutoff)
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
+      const rows = await db.selectFrom('orders').select('id').where(stageConditions.unpaid).where('created_at', '<', cutoff).orderBy('created_at').limit(limit).execute();
       return rows.map((row) => row.id);
     },
 
@@ -561,7 +547,10 @@ export function createOrderRepository(db: Database) {
         if (!raised) throw new RefundNoLongerFits();
         const order = await endShippingIfNothingLeft(trx, raised);
         // Fewer pieces went back than were held: a product was deleted meanwhile.
-        const refund = restocked === made.restocked_quantity ? made : await trx.updateTable('refunds').set({ restocked_quantity: restocked }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        const refund =
+          restocked === made.restocked_quantity
+            ? made
+            : await trx.updateTable('refunds').set({ restocked_quantity: restocked }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         await alongside(trx, order, refund);
         return { outcome: 'recorded', order, refund };
       }).catch((error: unknown) => {
@@ -644,7 +633,11 @@ export function createOrderRepository(db: Database) {
           const left = piecesLeftToShip(line, held);
           if (piece.quantity > left) return { outcome: 'too-many', product: line.product, left };
         }
-        const sent = await trx.insertInto('shipments').values({ ...shipment, order_id: order.id }).returningAll().executeTakeFirstOrThrow();
+        const sent = await trx
+          .insertInto('shipments')
+          .values({ ...shipment, order_id: order.id })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('shipment_lines')
           .values(pieces.map((piece) => ({ shipment_id: sent.id, line_id: piece.lineId, quantity: piece.quantity })))
@@ -698,7 +691,14 @@ export function createOrderRepository(db: Database) {
     const pieces = await transaction
       .selectFrom('refund_lines')
       .innerJoin('order_lines', 'order_lines.id', 'refund_lines.line_id')
-      .select(['refund_lines.line_id', 'refund_lines.quantity', 'refund_lines.restock', 'order_lines.product_id', 'order_lines.quantity as bought', 'order_lines.restocked_quantity'])
+      .select([
+        'refund_lines.line_id',
+        'refund_lines.quantity',
+        'refund_lines.restock',
+        'order_lines.product_id',
+        'order_lines.quantity as bought',
+        'order_lines.restocked_quantity',
+      ])
       .where('refund_lines.refund_id', '=', refundId)
       .orderBy('order_lines.product_id')
       .execute();
@@ -717,7 +717,8 @@ export function createOrderRepository(db: Database) {
           .where('id', '=', piece.product_id!)
           .execute();
       }
-      if (back !== piece.restock) await transaction.updateTable('refund_lines').set({ restock: back }).where('refund_id', '=', refundId).where('line_id', '=', piece.line_id).execute();
+      if (back !== piece.restock)
+        await transaction.updateTable('refund_lines').set({ restock: back }).where('refund_id', '=', refundId).where('line_id', '=', piece.line_id).execute();
       restocked += back;
     }
     return restocked;

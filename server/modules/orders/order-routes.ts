@@ -138,7 +138,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       config: { access: 'signedIn' },
       schema: {
         tags: ['orders'],
-        summary: "Cancel an unpaid order: your own, or any for an admin. It is kept, marked cancelled, and its card payments are released; the answer keeps the specification's { deletedCount: 1 }",
+        summary:
+          "Cancel an unpaid order: your own, or any for an admin. It is kept, marked cancelled, and its card payments are released; the answer keeps the specification's { deletedCount: 1 }",
         params: orderIdParamsSchema,
         response: { 200: z.object({ deletedCount: z.number().int() }), 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },

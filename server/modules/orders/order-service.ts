@@ -157,7 +157,7 @@ export type RefundRequest = ({ amountCents: number; restock: number } | { lines:
   idempotencyKey: string;
   /** The admin who asks for it. */
   createdBy: string;
-}
+};
 
 /** A refund made at the card processor without the shop, to record against its order. */
 export interface ProcessorRefund {
@@ -215,10 +215,7 @@ function toShipment(row: ShipmentWithLines): OrderShipment {
  * stock), paid already (by this payment or another), or not payable: a line (named) short of stock
  * or no longer sold, or the order cancelled meanwhile.
  */
-export type Settlement =
-  | { outcome: 'paid' | 'already-paid'; order: Order }
-  | { outcome: 'out-of-stock' | 'product-gone'; product: string }
-  | { outcome: 'cancelled' };
+export type Settlement = { outcome: 'paid' | 'already-paid'; order: Order } | { outcome: 'out-of-stock' | 'product-gone'; product: string } | { outcome: 'cancelled' };
 
 /** Orders the expiry sweep cancels per query. */
 const expiryBatch = 100;
@@ -281,7 +278,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     return toOrder(row, row.lines);
   }
 
-  async function placeLines(viewer: SignedInUser, lines: readonly PricedLine[], delivery: { phone: string; address: ShippingAddressColumns & { adress: string } }, fromCart: boolean) {
+  async function placeLines(
+    viewer: SignedInUser,
+    lines: readonly PricedLine[],
+    delivery: { phone: string; address: ShippingAddressColumns & { adress: string } },
+    fromCart: boolean,
+  ) {
     const placed = await orders.insert(
       {
         id: newRecordId(),
@@ -508,7 +510,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
             const asked = refundPieces(request, lines);
             const earlier = await orders.findRefundByKey(request.idempotencyKey, trx);
             if (earlier) {
-              const sameRefund = earlier.order_id === row.id && earlier.amount_cents === asked.amountCents && samePieces(await orders.piecesOfRefund(trx, earlier.id), asked.pieces);
+              const sameRefund =
+                earlier.order_id === row.id && earlier.amount_cents === asked.amountCents && samePieces(await orders.piecesOfRefund(trx, earlier.id), asked.pieces);
               if (!sameRefund) throw keyReused();
               return earlier.status === 'pending' ? { send: toPendingRefund(earlier, row) } : { settled: { order: toOrder(row, lines), refund: earlier } };
             }
@@ -519,7 +522,13 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
               throw conflict(held.cents > 0 ? 'The rest of this order is being refunded already.' : 'This order has been refunded in full already.', 'REFUND_TOO_LARGE');
             }
             if (asked.amountCents > left) throw conflict(`Only ${formatUsd(centsToDollars(left))} of this order is left to refund.`, 'REFUND_TOO_LARGE');
-            for (const piece of asked.pieces) checkPieces(piece, lines.find((line) => line.id === piece.lineId)!, held, 'amountCents' in request);
+            for (const piece of asked.pieces)
+              checkPieces(
+                piece,
+                lines.find((line) => line.id === piece.lineId)!,
+                held,
+                'amountCents' in request,
+              );
             const reserved = await orders.insertPendingRefund(
               trx,
               {
@@ -689,8 +698,7 @@ function checkPieces(piece: RefundedPieces, line: OrderLineRow, held: HeldBack, 
   const holding = held.lines.get(line.id) ?? { quantity: 0, restock: 0 };
   if (piece.restock > 0 && !line.product_id) throw conflict(`${line.product} is no longer sold, so its pieces cannot go back to stock.`, 'PRODUCT_GONE');
   const restockable = line.quantity - line.restocked_quantity - holding.restock;
-  const tooManyToRestock = () =>
-    conflict(`Only ${Math.max(0, restockable)} of the ${line.quantity} pieces of ${line.product} can still go back to stock.`, 'RESTOCK_TOO_LARGE');
+  const tooManyToRestock = () => conflict(`Only ${Math.max(0, restockable)} of the ${line.quantity} pieces of ${line.product} can still go back to stock.`, 'RESTOCK_TOO_LARGE');
   if (byAmount && piece.restock > restockable) throw tooManyToRestock();
   const refundable = line.quantity - line.refunded_quantity - holding.quantity;
   if (piece.quantity > refundable) {

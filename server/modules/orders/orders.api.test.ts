@@ -121,7 +121,13 @@ describe('POST /api/orders', () => {
 
     expect((await ordersOf(carol.email, carol)).json()).toContainEqual({ ...unpaidOrder(carolIs(), chisel, 4), _id: order._id });
     expect((await ordersOf(target.email, target)).json()).toEqual([]);
-    expect(await orderRow(shop.db, order._id)).toMatchObject({ price_cents: 5000, customer_name: 'Carol Customer', email: carol.email, payment_status: 'unpaid', transaction_id: null });
+    expect(await orderRow(shop.db, order._id)).toMatchObject({
+      price_cents: 5000,
+      customer_name: 'Carol Customer',
+      email: carol.email,
+      payment_status: 'unpaid',
+      transaction_id: null,
+    });
   });
 
   it('gives each order the next number, J-1042 onwards, however many are placed at once', async () => {
@@ -342,7 +348,7 @@ describe('GET /api/duepaymentOrder/{id}', () => {
     }
   });
 
-  it("refuses another customer, answering as if the order did not exist", async () => {
+  it('refuses another customer, answering as if the order did not exist', async () => {
     const res = await request('GET', `/api/duepaymentOrder/${order._id}`, oscar);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(notFound);
@@ -421,7 +427,12 @@ describe('DELETE /api/orders/{id}', () => {
 describe('PATCH /api/orders/{id}/shipping', () => {
   /** Shipped goes with a carrier and a tracking number, as the ship dialog sends them. */
   const ship = (id: string, shippingStatus: string, who?: Caller) =>
-    request('PATCH', `/api/orders/${id}/shipping`, who, shippingStatus === 'shipped' ? { shippingStatus, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : { shippingStatus });
+    request(
+      'PATCH',
+      `/api/orders/${id}/shipping`,
+      who,
+      shippingStatus === 'shipped' ? { shippingStatus, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } : { shippingStatus },
+    );
 
   it('is for admins only: 401 anonymous, 403 for the owner and another customer; nothing changes', async () => {
     const { order } = await paidMallets();

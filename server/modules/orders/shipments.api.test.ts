@@ -55,7 +55,9 @@ async function atStage(stage: 'to-ship' | 'shipped' | 'delivered') {
 /** The shipping mails of this order its customer received, once every queued message has gone out. */
 async function shippingMails(order: Order) {
   await app().jobs.waitUntilIdle();
-  return outboxMessages(people.shop.dataDir).filter((mail) => mail.to === order.email && mail.subject.includes(`order ${order.orderNumber} `) && / is on its way$| was delivered$/.test(mail.subject));
+  return outboxMessages(people.shop.dataDir).filter(
+    (mail) => mail.to === order.email && mail.subject.includes(`order ${order.orderNumber} `) && / is on its way$| was delivered$/.test(mail.subject),
+  );
 }
 
 async function details(order: Order, who: TestAccount) {
@@ -70,10 +72,24 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
     expect(order).toMatchObject({ stage: 'to-ship', shippingStatus: 'pending' });
 
     // The first parcel: all the chisels and one plane.
-    const first = await ship(order, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', lines: [{ lineId: chiselLine.lineId, quantity: 3 }, { lineId: planeLine.lineId, quantity: 1 }] });
+    const first = await ship(order, {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      lines: [
+        { lineId: chiselLine.lineId, quantity: 3 },
+        { lineId: planeLine.lineId, quantity: 1 },
+      ],
+    });
     expect(first.statusCode, first.body).toBe(201);
     const partly = first.json<Order>();
-    expect(partly).toMatchObject({ _id: order._id, paymentStatus: 'paid', shippingStatus: 'pending', stage: 'partly-shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect(partly).toMatchObject({
+      _id: order._id,
+      paymentStatus: 'paid',
+      shippingStatus: 'pending',
+      stage: 'partly-shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
     expect(shipped(partly)).toEqual([3, 0, 1]);
     expect(await readOrder(app(), buyer, order._id)).toEqual(partly);
     // Pieces are left to send: it stays in To ship.
@@ -99,7 +115,13 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
     const tooMany = await ship(order, { carrier: 'UPS', lines: [{ lineId: planeLine.lineId, quantity: 2 }] });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({ code: 'SHIPMENT_TOO_LARGE', message: 'Only 1 Smoothing plane is left to ship.' });
-    const sentAlready = await ship(order, { carrier: 'UPS', lines: [{ lineId: malletLine.lineId, quantity: 1 }, { lineId: chiselLine.lineId, quantity: 1 }] });
+    const sentAlready = await ship(order, {
+      carrier: 'UPS',
+      lines: [
+        { lineId: malletLine.lineId, quantity: 1 },
+        { lineId: chiselLine.lineId, quantity: 1 },
+      ],
+    });
     expect(sentAlready.statusCode).toBe(409);
     expect(sentAlready.json()).toEqual({ code: 'SHIPMENT_TOO_LARGE', message: 'Only 0 Bevel-edge chisel are left to ship.' });
     expect(shipped(await readOrder(app(), buyer, order._id))).toEqual([3, 0, 1]);
@@ -226,7 +248,14 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
 describe('pieces refunded by line', () => {
   it('are not left to ship: the parcel of what is left holds the rest only, and ends the order shipped', async () => {
     const { buyer, order, chiselLine, malletLine, planeLine } = await paidOrder();
-    const refunded = await refundLines(order, [{ lineId: chiselLine.lineId, quantity: 2 }, { lineId: malletLine.lineId, quantity: 1 }], true);
+    const refunded = await refundLines(
+      order,
+      [
+        { lineId: chiselLine.lineId, quantity: 2 },
+        { lineId: malletLine.lineId, quantity: 1 },
+      ],
+      true,
+    );
     expect(refunded.statusCode, refunded.body).toBe(201);
     expect(refunded.json()).toMatchObject({ stage: 'to-ship', refundedAmount: 113 });
 
@@ -261,7 +290,14 @@ describe('pieces refunded by line', () => {
     const { buyer, order, chiselLine, malletLine, planeLine } = await paidOrder();
     expect((await ship(order, { carrier: 'UPS', lines: [{ lineId: chiselLine.lineId, quantity: 3 }] })).json()).toMatchObject({ stage: 'partly-shipped' });
 
-    const refunded = await refundLines(order, [{ lineId: malletLine.lineId, quantity: 1 }, { lineId: planeLine.lineId, quantity: 2 }], false);
+    const refunded = await refundLines(
+      order,
+      [
+        { lineId: malletLine.lineId, quantity: 1 },
+        { lineId: planeLine.lineId, quantity: 2 },
+      ],
+      false,
+    );
     expect(refunded.statusCode, refunded.body).toBe(201);
     expect(refunded.json()).toMatchObject({ stage: 'shipped', shippingStatus: 'shipped', refundedAmount: 414 });
     expect(await atStage('to-ship')).not.toContain(order._id);

@@ -50,7 +50,13 @@ export function createOverviewRepository(db: Database) {
     /** Orders at each stage, as kept by the database with every change to an order (migration 018). */
     async stageCounts(): Promise<StageCounts> {
       const row = await db.selectFrom('order_counts').select(['unpaid', 'awaiting_shipment', 'shipped', 'delivered', 'cancelled']).where('id', '=', 1).executeTakeFirstOrThrow();
-      return { unpaid: Number(row.unpaid), awaitingShipment: Number(row.awaiting_shipment), shipped: Number(row.shipped), delivered: Number(row.delivered), cancelled: Number(row.cancelled) };
+      return {
+        unpaid: Number(row.unpaid),
+        awaitingShipment: Number(row.awaiting_shipment),
+        shipped: Number(row.shipped),
+        delivered: Number(row.delivered),
+        cancelled: Number(row.cancelled),
+      };
     },
 
     /** Products with fewer than `margin` pieces above their minimum order, fewest first. */

@@ -71,8 +71,7 @@ describe('GET /api/overview: who may call it', () => {
 
 describe('GET /api/overview: the figures', () => {
   beforeAll(async () => {
-    const paid = (paidAt: string, priceCents: number, shippingStatus?: 'pending' | 'shipped' | 'delivered' | null) =>
-      addOrder(shop.db, { paidAt, priceCents, shippingStatus });
+    const paid = (paidAt: string, priceCents: number, shippingStatus?: 'pending' | 'shipped' | 'delivered' | null) => addOrder(shop.db, { paidAt, priceCents, shippingStatus });
     await paid('2026-10-21T12:00:00.000Z', 70000); // 31 days ago: before the window
     await paid('2026-10-22T23:59:59.999Z', 80000, 'delivered'); // the last moment before the window
     await paid('2026-10-23T00:00:00.000Z', 1999); // the window's first moment

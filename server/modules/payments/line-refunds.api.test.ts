@@ -68,7 +68,11 @@ async function expectUnchanged(paid: PaidThreeLineOrder, before: { order: Order;
   expect(await stocks()).toEqual(before.stocks);
   expect(await atProcessor(paid.transactionId)).toEqual(before.processor);
 }
-const snapshot = async (paid: PaidThreeLineOrder) => ({ order: await readOrder(app(), paid.buyer, paid.order._id), stocks: await stocks(), processor: await atProcessor(paid.transactionId) });
+const snapshot = async (paid: PaidThreeLineOrder) => ({
+  order: await readOrder(app(), paid.buyer, paid.order._id),
+  stocks: await stocks(),
+  processor: await atProcessor(paid.transactionId),
+});
 
 describe(`refunding an order of three lines by line (${testDialect})`, () => {
   it('gives back the unit price of each piece, puts them back in stock when asked, and says so on the line', async () => {

@@ -8,7 +8,6 @@ export type LocalRefundRow = Selectable<LocalRefundsTable>;
 /** Why the local processor refused a refund: no such payment, not captured, or not that much left. */
 export type LocalRefundRefusal = 'unknown-payment' | 'not-captured' | 'too-large';
 
-
 class RefundRefused extends Error {
   constructor(readonly refusal: LocalRefundRefusal) {
     super(refusal);
@@ -43,12 +42,7 @@ export function createLocalPaymentRepository(db: Database) {
 
     /** Moves a payment from one status to another; false when it was not in `from` any more. */
     async transition(id: string, from: LocalPaymentRow['status'][], to: LocalPaymentRow['status'], now: string): Promise<boolean> {
-      const result = await db
-        .updateTable('local_payment_intents')
-        .set({ status: to, updated_at: now })
-        .where('id', '=', id)
-        .where('status', 'in', from)
-        .executeTakeFirst();
+      const result = await db.updateTable('local_payment_intents').set({ status: to, updated_at: now }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -64,7 +58,12 @@ export function createLocalPaymentRepository(db: Database) {
         .execute(async (trx) => {
           const payment = await trx.selectFrom('local_payment_intents').select('status').where('id', '=', row.payment_id).executeTakeFirst();
           if (!payment) return { refusal: 'unknown-payment' as const };
-          const inserted = await trx.insertInto('local_refunds').values(row).onConflict((conflict) => conflict.column('idempotency_key').doNothing()).returningAll().executeTakeFirst();
+          const inserted = await trx
+            .insertInto('local_refunds')
+            .values(row)
+            .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+            .returningAll()
+            .executeTakeFirst();
           if (!inserted) {
             return { refund: await trx.selectFrom('local_refunds').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirstOrThrow() };
           }

@@ -58,8 +58,7 @@ describe(`one account over its limit (${testDialect})`, () => {
   });
   afterAll(() => shop?.close());
 
-  const place = (who: TestAccount, address = workshopAddress) =>
-    from(shop, address, who, 'POST', '/api/orders', { productId: product.id, quantity: 1, ...shipping });
+  const place = (who: TestAccount, address = workshopAddress) => from(shop, address, who, 'POST', '/api/orders', { productId: product.id, quantity: 1, ...shipping });
 
   /** A new account that has placed the configured 3 orders this minute, from the workshop. */
   async function overItsLimit(): Promise<TestAccount> {

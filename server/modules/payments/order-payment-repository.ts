@@ -5,7 +5,11 @@ export function createOrderPaymentRepository(db: Database) {
   return {
     /** Records a payment for an order; the same payment again (Stripe answers a repeated creation with it) is kept once. */
     async record(paymentId: string, orderId: string, now: string): Promise<void> {
-      await db.insertInto('order_payments').values({ payment_id: paymentId, order_id: orderId, created_at: now }).onConflict((oc) => oc.column('payment_id').doNothing()).execute();
+      await db
+        .insertInto('order_payments')
+        .values({ payment_id: paymentId, order_id: orderId, created_at: now })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute();
     },
 
     async paymentsOf(orderId: string): Promise<string[]> {

@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, authorise, confirmPayment, createIntent, goodCard, localPayment, orderRow, placeOrder, publicStockOf, setStock, startPayment, stockOf, type TestProduct } from '../../test/ordering.ts';
+import {
+  addProduct,
+  authorise,
+  confirmPayment,
+  createIntent,
+  goodCard,
+  localPayment,
+  orderRow,
+  placeOrder,
+  publicStockOf,
+  setStock,
+  startPayment,
+  stockOf,
+  type TestProduct,
+} from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
 import { type GatewayPayment, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
@@ -204,7 +218,7 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expect(await localPayment(shop.db, transactionId)).toMatchObject({ status: 'requires_payment_method' });
   });
 
-  it("refuses a payment made for another order, and cancels it so that it can never be captured", async () => {
+  it('refuses a payment made for another order, and cancels it so that it can never be captured', async () => {
     const first = await placeOrder(shop.app, carol, plane.id, 1);
     const second = await placeOrder(shop.app, carol, plane.id, 2);
     const forSecond = await createIntent(shop.app, carol, second._id);
@@ -245,7 +259,19 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     expect(stored).not.toContain(goodCard.expiry);
     const columns = Object.keys(await shop.db.selectFrom('local_payment_intents').selectAll().executeTakeFirstOrThrow());
     // Of the card, only what Stripe shows too: the brand and the last four digits.
-    expect(columns.sort()).toEqual(['amount_cents', 'card_brand', 'card_last4', 'client_secret', 'created_at', 'currency', 'id', 'order_id', 'refunded_cents', 'status', 'updated_at']);
+    expect(columns.sort()).toEqual([
+      'amount_cents',
+      'card_brand',
+      'card_last4',
+      'client_secret',
+      'created_at',
+      'currency',
+      'id',
+      'order_id',
+      'refunded_cents',
+      'status',
+      'updated_at',
+    ]);
   });
 });
 
@@ -282,7 +308,7 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
     expect(await orderRow(shop.db, order._id)).toMatchObject({ payment_status: 'unpaid', transaction_id: null });
   });
 
-  it("refuses a payment authorised for another order, and leaves that payment to its own order", async () => {
+  it('refuses a payment authorised for another order, and leaves that payment to its own order', async () => {
     const cheap = await placeOrder(shop.app, carol, plane.id, 1);
     const dear = await placeOrder(shop.app, carol, plane.id, 5);
     const forCheap = await authorisedPayment(shop.app, carol, cheap._id);

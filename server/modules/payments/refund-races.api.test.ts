@@ -157,9 +157,7 @@ describe.each(['local', 'stripe'] as const)(`refunds racing, with the %s process
 
     const answers = await Promise.all(Array.from({ length: 50 }, () => refundAmount(paid.order, 2)));
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(15);
-    expect(new Set(answers.filter((answer) => answer.statusCode !== 201).map((answer) => `${answer.statusCode} ${answer.json().code}`))).toEqual(
-      new Set(['409 REFUND_TOO_LARGE']),
-    );
+    expect(new Set(answers.filter((answer) => answer.statusCode !== 201).map((answer) => `${answer.statusCode} ${answer.json().code}`))).toEqual(new Set(['409 REFUND_TOO_LARGE']));
     await expectRefunded(paid, 3000);
 
     // Nothing is left: not a cent, not a piece of any line.

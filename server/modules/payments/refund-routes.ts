@@ -16,7 +16,8 @@ export const refundRoutes: FastifyPluginAsyncZod<RefundRouteOptions> = async (ap
       config: { access: 'admin' },
       schema: {
         tags: ['orders'],
-        summary: 'Refund a paid order by amount, or by the pieces of its lines (at the price they were bought for), through the card processor (admins only); the same idempotency key refunds once',
+        summary:
+          'Refund a paid order by amount, or by the pieces of its lines (at the price they were bought for), through the card processor (admins only); the same idempotency key refunds once',
         params: orderIdParamsSchema,
         body: refundInputSchema,
         response: {

@@ -63,7 +63,10 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
   async function record(pending: Pick<PendingRefund, 'id' | 'orderId'>, made: GatewayRefund): Promise<Order> {
     const recorded = await orders.completeRefund(pending.id, made.id);
     if (recorded.outcome !== 'exceeds') return recorded.order;
-    log.error({ orderId: pending.orderId, refundId: pending.id, gatewayRefundId: made.id }, 'the processor made a refund the shop had given up, and the order has no room left for it');
+    log.error(
+      { orderId: pending.orderId, refundId: pending.id, gatewayRefundId: made.id },
+      'the processor made a refund the shop had given up, and the order has no room left for it',
+    );
     throw conflict(`The card processor made refund ${made.id}, but the order has less left to refund. Check the payment at the processor.`, 'REFUND_MISMATCH');
   }
 
@@ -161,7 +164,8 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
       for (const refund of (await gateway.refundsOf(paymentId)).filter(gaveMoneyBack)) {
         if (refund.refundId) {
           const completed = await orders.completeRefund(refund.refundId, refund.id);
-          if (completed.outcome === 'exceeds') log.error({ refundId: refund.refundId, gatewayRefundId: refund.id }, 'a refund the processor made no longer fits what is left of its order');
+          if (completed.outcome === 'exceeds')
+            log.error({ refundId: refund.refundId, gatewayRefundId: refund.id }, 'a refund the processor made no longer fits what is left of its order');
           if (completed.outcome === 'recorded') recorded += 1;
           continue;
         }

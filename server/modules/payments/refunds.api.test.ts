@@ -65,7 +65,15 @@ describe('POST /api/orders/{id}/refunds', () => {
 
     expect(response.statusCode).toBe(201);
     // Given back whole before it was sent, it has nothing left to send.
-    expect(response.json()).toMatchObject({ _id: order._id, price: 50, refundedAmount: 50, refundStatus: 'full', paymentStatus: 'paid', stage: 'refunded', shippingStatus: 'refunded' });
+    expect(response.json()).toMatchObject({
+      _id: order._id,
+      price: 50,
+      refundedAmount: 50,
+      refundStatus: 'full',
+      paymentStatus: 'paid',
+      stage: 'refunded',
+      shippingStatus: 'refunded',
+    });
     const [row] = await refundsOf(order);
     expect(row).toMatchObject({ amount_cents: 5000, reason: 'The handles were cracked.', restocked_quantity: 0 });
     expect(row?.gateway_refund_id).toMatch(/^re_local_/);
@@ -94,7 +102,9 @@ describe('POST /api/orders/{id}/refunds', () => {
 
   it('leaves a shipped order shipped when it is refunded in full', async () => {
     const { order } = await paidChisels(2);
-    expect((await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).statusCode).toBe(200);
+    expect((await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' })).statusCode).toBe(
+      200,
+    );
     expect((await refund(order, { amount: 25 })).json()).toMatchObject({ stage: 'shipped', refundStatus: 'full' });
   });
 
@@ -250,7 +260,7 @@ describe('POST /api/orders/{id}/refunds', () => {
 
     const tooMany = await refund(order, { amount: 37.5, restock: 4 });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ code: 'RESTOCK_TOO_LARGE', message: "Only 3 of the 4 pieces of Paring chisel 12 mm can still go back to stock." });
+    expect(tooMany.json()).toEqual({ code: 'RESTOCK_TOO_LARGE', message: 'Only 3 of the 4 pieces of Paring chisel 12 mm can still go back to stock.' });
     expect(await stockOf(db(), chisel.id)).toBe(stockBefore + 1);
 
     const rest = await refund(order, { amount: 37.5, restock: 3 });

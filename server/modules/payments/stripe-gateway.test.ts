@@ -5,13 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../clock.ts';
 import { loadConfig } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
-import {
-  standInPublishableKey,
-  standInSecretKey,
-  standInWebhookSecret,
-  startStripeStandIn,
-  type StripeStandIn,
-} from '../../test/stripe-stand-in.ts';
+import { standInPublishableKey, standInSecretKey, standInWebhookSecret, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.ts';
 import { createPaymentGatewayFor } from './create-payment-gateway.ts';
 import type { PaymentGateway, ProcessorEvent } from './payment-gateway.ts';
 import { createStripeClient, createStripeGateway } from './stripe-gateway.ts';
@@ -180,7 +174,12 @@ describe('the Stripe gateway', () => {
   });
 
   it('surfaces an error Stripe answers while creating a payment', async () => {
-    standIn.failNext({ method: 'POST', path: /^\/v1\/payment_intents$/, status: 400, error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Amount must be no more than $999,999.99' } });
+    standIn.failNext({
+      method: 'POST',
+      path: /^\/v1\/payment_intents$/,
+      status: 400,
+      error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Amount must be no more than $999,999.99' },
+    });
     const error = await failureOf(gatewayWith().create(payment));
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ code: 'amount_too_large', message: 'Amount must be no more than $999,999.99' });
@@ -222,11 +221,7 @@ describe('the configured processor', () => {
     const { id } = await withoutWebhook.create(payment);
     expect(standIn.intent(id)?.amount).toBe(14400);
 
-    const withWebhook = createPaymentGatewayFor(
-      loadConfig({ ...stripeEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret }, '/nonexistent').payments,
-      noDatabase,
-      systemClock,
-    );
+    const withWebhook = createPaymentGatewayFor(loadConfig({ ...stripeEnv(), STRIPE_WEBHOOK_SECRET: standInWebhookSecret }, '/nonexistent').payments, noDatabase, systemClock);
     const { app, events, hasWebhook } = await routesOf(withWebhook);
     expect(hasWebhook).toBe(true);
     const payload = JSON.stringify(standIn.event('payment_intent.succeeded', id));

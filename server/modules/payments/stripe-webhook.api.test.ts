@@ -38,7 +38,11 @@ function deliver(app: TestApp['app'], event: Stripe.Event, delivery: Delivery = 
   return app.inject({
     method: 'POST',
     url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', ...(signature !== null && { 'stripe-signature': signature }) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      ...(signature !== null && { 'stripe-signature': signature }),
+    },
     payload: delivery.body ?? payload,
   });
 }
@@ -177,7 +181,18 @@ describe('POST /api/webhooks/stripe', () => {
     stripe.standIn.authorise(transactionId);
     const id = () => `evt_${randomUUID()}`;
     const settling = 'payment_intent.amount_capturable_updated';
-    const notEvents: unknown[] = [null, [], 'an event', 42, {}, { type: settling }, { id: id() }, { id: id(), type: 7 }, { id: { nested: true }, type: settling }, { id: '', type: settling }];
+    const notEvents: unknown[] = [
+      null,
+      [],
+      'an event',
+      42,
+      {},
+      { type: settling },
+      { id: id() },
+      { id: id(), type: 7 },
+      { id: { nested: true }, type: settling },
+      { id: '', type: settling },
+    ];
     const uselessShapes: unknown[] = [
       { id: id(), type: settling },
       { id: id(), type: settling, data: null },

@@ -39,11 +39,13 @@ export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions>
     },
     async (request, reply) => {
       const { contentType, bytes } = await images.get(request.params.id, request.query.w ? 'small' : 'large');
-      return reply
-        .type(contentType)
-        // The stored type came from the bytes; the browser must not guess another one.
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      return (
+        reply
+          .type(contentType)
+          // The stored type came from the bytes; the browser must not guess another one.
+          .header('x-content-type-options', 'nosniff')
+          .send(bytes)
+      );
     },
   );
 

@@ -99,7 +99,9 @@ describe('POST /api/product-images', () => {
   it('takes a picture near 2 MB', async () => {
     // Noise does not compress: a PNG of it is about as large as its pixels.
     const noise = Buffer.from(Array.from({ length: 700 * 980 * 3 }, (_, index) => (index * 7919) % 251));
-    const png = await sharp(noise, { raw: { width: 700, height: 980, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: 700, height: 980, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(imageUpload.maxBytes - 100_000);
     expect(png.length).toBeLessThanOrEqual(imageUpload.maxBytes);
     const res = await upload(app(), people.admin, png, 'image/png');

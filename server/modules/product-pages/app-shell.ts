@@ -43,11 +43,9 @@ export function loadAppShell(webRoot: string): AppShell | undefined {
   function withHead({ title, description, tags }: PageHead): string {
     let page = template.replace(ownTitle, () => '<!--page-head-->');
     if (description !== undefined) page = page.replace(ownDescription, '');
-    const head = [
-      `<title>${escapeHtml(title)}</title>`,
-      ...(description === undefined ? [] : [`<meta name="description" content="${escapeHtml(description)}" />`]),
-      tags,
-    ].join('\n');
+    const head = [`<title>${escapeHtml(title)}</title>`, ...(description === undefined ? [] : [`<meta name="description" content="${escapeHtml(description)}" />`]), tags].join(
+      '\n',
+    );
     if (page.includes('<!--page-head-->')) return page.replace('<!--page-head-->', () => head);
     // A page without a title of its own: the head goes where the head ends (implied after the doctype).
     const headEnd = /<\/head>/i.exec(page)?.index ?? /^<!doctype html>/i.exec(page)?.[0].length ?? 0;

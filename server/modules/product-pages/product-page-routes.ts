@@ -29,23 +29,19 @@ export const productPageRoutes: FastifyPluginAsyncZod<ProductPageRouteOptions> =
   const origin = new URL(publicUrl).origin;
   const page = { access: 'public', cache: 'revalidate' } as const;
 
-  app.get(
-    '/products/:id',
-    { config: page, schema: { hide: true, params: z.object({ id: z.string() }) } },
-    async (request, reply) => {
-      if (!shell) return reply.callNotFound();
-      const { id } = request.params;
-      const product = await products.get(id).catch((error: unknown) => {
-        if (error instanceof AppError && error.statusCode === 404) return undefined;
-        throw error;
-      });
-      reply.type('text/html; charset=utf-8');
-      // The app shows its not-found page there; the status tells search engines it is gone.
-      if (!product) return reply.status(404).send(shell.page(missingProductHead(productPagePath(id)), undefined));
-      const [rating, rendered] = await Promise.all([ratingOf(product._id), renderPage?.(request.url)]);
-      return shell.page(productPageHead(product, rating, origin), rendered);
-    },
-  );
+  app.get('/products/:id', { config: page, schema: { hide: true, params: z.object({ id: z.string() }) } }, async (request, reply) => {
+    if (!shell) return reply.callNotFound();
+    const { id } = request.params;
+    const product = await products.get(id).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 404) return undefined;
+      throw error;
+    });
+    reply.type('text/html; charset=utf-8');
+    // The app shows its not-found page there; the status tells search engines it is gone.
+    if (!product) return reply.status(404).send(shell.page(missingProductHead(productPagePath(id)), undefined));
+    const [rating, rendered] = await Promise.all([ratingOf(product._id), renderPage?.(request.url)]);
+    return shell.page(productPageHead(product, rating, origin), rendered);
+  });
 
   app.get('/sitemap.xml', { config: page, schema: { hide: true } }, async (_request, reply) => {
     return reply.type('application/xml; charset=utf-8').send(await sitemapXml(origin, products.allIds()));

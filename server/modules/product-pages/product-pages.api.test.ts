@@ -60,8 +60,7 @@ function parse(html: string) {
 }
 type Document = ReturnType<typeof parse>;
 
-const meta = (document: Document, property: string) =>
-  document.querySelector(`meta[property="${property}"], meta[name="${property}"]`)?.getAttribute('content');
+const meta = (document: Document, property: string) => document.querySelector(`meta[property="${property}"], meta[name="${property}"]`)?.getAttribute('content');
 
 interface ProductJsonLd {
   '@context': string;
@@ -137,7 +136,10 @@ describe('GET /products/:id, as a crawler reads it', () => {
 
   it('gives the rating of a product’s reviews, and says when it is sold out', async () => {
     const product = await newProduct({ name: 'Cabinet scraper' });
-    for (const [who, ratings] of [[people.carol, 5], [people.oscar, 4]] as const) {
+    for (const [who, ratings] of [
+      [people.carol, 5],
+      [people.oscar, 4],
+    ] as const) {
       const res = await call(app(), 'POST', '/api/reviews', who, { ratings, review: 'It scrapes.', productId: product._id });
       expect(res.statusCode, res.body).toBe(201);
     }
@@ -251,7 +253,10 @@ describe('every page here declares its access like the API’s routes', () => {
   it('is listed among the declared routes as public and revalidated', () => {
     const declared = app().declaredRoutes();
     for (const url of ['/products/:id', '/sitemap.xml', '/robots.txt']) {
-      expect(declared.find((route) => route.method === 'GET' && route.url === url), url).toMatchObject({ access: 'public', cache: 'revalidate' });
+      expect(
+        declared.find((route) => route.method === 'GET' && route.url === url),
+        url,
+      ).toMatchObject({ access: 'public', cache: 'revalidate' });
     }
   });
 

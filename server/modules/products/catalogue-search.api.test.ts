@@ -84,7 +84,13 @@ describe('searching the catalogue (q)', () => {
   });
 
   it('ranks a match in the name above a match in the description only, however often the description says it, and however new', async () => {
-    const inName = await addProduct({ name: 'Scrub gauge', description: 'Takes a heavy first pass off rough boards.', category: 'other', price: 40, addedAt: '2026-01-01T00:00:00.000Z' });
+    const inName = await addProduct({
+      name: 'Scrub gauge',
+      description: 'Takes a heavy first pass off rough boards.',
+      category: 'other',
+      price: 40,
+      addedAt: '2026-01-01T00:00:00.000Z',
+    });
     const inDescription = await addProduct({
       name: 'Honing block',
       description: 'For the scrub plane: hones a scrub iron. Scrub, scrub and scrub again.',
@@ -170,7 +176,12 @@ describe('filtering by category and price', () => {
   it('lists one category: the demo saws', async () => {
     const saws = await list('category=saws');
     expect(saws.status).toBe(200);
-    expect(saws.names.sort()).toEqual(demoProducts.filter((p) => p.category === 'saws').map((p) => p.name).sort());
+    expect(saws.names.sort()).toEqual(
+      demoProducts
+        .filter((p) => p.category === 'saws')
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(saws.total).toBe(3);
     expect(saws.body.every((p) => p.category === 'saws')).toBe(true);
   });

@@ -55,7 +55,13 @@ describe('orders placed before a product changes', () => {
   });
 
   it('keep their name and price when the product is renamed and repriced; new orders take the new price', async () => {
-    const res = await call(app(), 'PUT', `/api/products/${product._id}`, people.admin, productForm({ name: 'Marking gauge, brass', price: 99.99, minQuantity: 1, availQuantity: 50 }));
+    const res = await call(
+      app(),
+      'PUT',
+      `/api/products/${product._id}`,
+      people.admin,
+      productForm({ name: 'Marking gauge, brass', price: 99.99, minQuantity: 1, availQuantity: 50 }),
+    );
     expect(res.statusCode).toBe(200);
 
     expect(await orderSeenByAll(people.carol, unpaid._id)).toEqual(unpaid);

@@ -165,7 +165,7 @@ describe('PUT /api/products/:id', () => {
     expect((await readProduct(product._id)).json()).toEqual(asRead(product));
   });
 
-  it("replaces the whole product for an admin, keeping its id and its place in the catalogue", async () => {
+  it('replaces the whole product for an admin, keeping its id and its place in the catalogue', async () => {
     const product = await added();
     const newer = await added();
     const res = await replace(people.admin, product._id, edited);

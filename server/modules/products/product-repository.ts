@@ -56,12 +56,14 @@ export function createProductRepository(db: Database) {
       const pageRows =
         query.offset === 0 || byRelevance
           ? inOrder(filtered.select(productColumns)).limit(query.limit).offset(query.offset)
-          : inOrder(db.selectFrom('products').select(productColumns).where('products.id', 'in', inOrder(filtered.select('products.id')).limit(query.limit).offset(query.offset)));
+          : inOrder(
+              db
+                .selectFrom('products')
+                .select(productColumns)
+                .where('products.id', 'in', inOrder(filtered.select('products.id')).limit(query.limit).offset(query.offset)),
+            );
 
-      const [rows, count] = await Promise.all([
-        pageRows.execute(),
-        filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
+      const [rows, count] = await Promise.all([pageRows.execute(), filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()]);
       return { rows, total: Number(count.total) };
     },
 

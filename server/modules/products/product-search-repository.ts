@@ -35,9 +35,7 @@ function sqliteTextSearch(db: Database): ProductTextSearch {
       // The same words again, in the name column alone; bm25 is lower for a better match, and a word
       // in the name weighs ten times one in the description.
       const inName = `name : (${fts5Query(words)})`;
-      return query
-        .orderBy(sql`products.rowid in (select rowid from products_fts where products_fts match ${inName})`, 'desc')
-        .orderBy(sql`bm25(products_fts, 10.0, 1.0)`);
+      return query.orderBy(sql`products.rowid in (select rowid from products_fts where products_fts match ${inName})`, 'desc').orderBy(sql`bm25(products_fts, 10.0, 1.0)`);
     },
   };
 }
@@ -54,9 +52,7 @@ function postgresTextSearch(db: Database): ProductTextSearch {
     },
     byRelevance(query, words) {
       // Weight A is the name: every word there first; ts_rank then prefers more and weightier matches.
-      return query
-        .orderBy(sql`search_vector @@ ${tsquery(tsQuery(words, { weight: 'A' }))}`, 'desc')
-        .orderBy(sql`ts_rank(search_vector, ${tsquery(tsQuery(words))})`, 'desc');
+      return query.orderBy(sql`search_vector @@ ${tsquery(tsQuery(words, { weight: 'A' }))}`, 'desc').orderBy(sql`ts_rank(search_vector, ${tsquery(tsQuery(words))})`, 'desc');
     },
   };
 }

@@ -37,8 +37,7 @@ function toFields(input: ProductInput): ProductFields {
 const noSuchProduct = () => notFound('No product has that id.');
 
 /** An edit that names only the main picture: it takes the first place, and the other pictures stay. */
-const withMainPicture = (img: string) => (current: string[]) =>
-  [img, ...current.slice(1).filter((picture) => picture !== img)].slice(0, pictureLimits.perProduct);
+const withMainPicture = (img: string) => (current: string[]) => [img, ...current.slice(1).filter((picture) => picture !== img)].slice(0, pictureLimits.perProduct);
 
 /** How many product ids the sitemap reads per query. */
 const sitemapBatch = 500;

@@ -21,9 +21,7 @@ describe('GET /api/products', () => {
     expect(body.length).toBeGreaterThanOrEqual(12);
     expect(Number(total)).toBe(body.length);
     for (const product of body) {
-      expect(Object.keys(product).sort()).toEqual(
-        ['_id', 'availQuantity', 'category', 'description', 'img', 'minQuantity', 'name', 'price'].sort(),
-      );
+      expect(Object.keys(product).sort()).toEqual(['_id', 'availQuantity', 'category', 'description', 'img', 'minQuantity', 'name', 'price'].sort());
       expect(typeof product._id).toBe('string');
       expect(product.name.length).toBeGreaterThan(3);
       expect(product.description.length).toBeGreaterThan(20);
@@ -51,7 +49,10 @@ describe('GET /api/products', () => {
     for (const sort of ['newest', 'price_asc', 'price_desc']) {
       const all = await listProducts(`?limit=100&sort=${sort}`);
       const pages = await Promise.all([0, 3, 6, 9].map((offset) => listProducts(`?limit=3&offset=${offset}&sort=${sort}`)));
-      expect(pages.flatMap((page) => page.body.map((p) => p._id)), sort).toEqual(all.body.slice(0, 12).map((p) => p._id));
+      expect(
+        pages.flatMap((page) => page.body.map((p) => p._id)),
+        sort,
+      ).toEqual(all.body.slice(0, 12).map((p) => p._id));
     }
   });
 
@@ -88,7 +89,7 @@ describe('GET /api/products/:id', () => {
 
   it.each([
     ['a malformed id', 'nope'],
-    ['an injection attempt', "%27%20OR%201%3D1--"],
+    ['an injection attempt', '%27%20OR%201%3D1--'],
     ['an unknown id', '00000000-0000-4000-8000-000000000000'],
   ])('answers %s with a JSON 404', async (_case, id) => {
     const res = await shop.app.inject({ method: 'GET', url: `/api/products/${id}` });

@@ -9,7 +9,16 @@ describe('searchWords', () => {
 
   it('reads every query operator a person might type as a separator or a plain word', () => {
     expect(searchWords('"chisel" OR plane* NEAR(saw) -mallet ^gauge name:knife {b}: \'x\':* & | ! ( )')).toEqual([
-      'chisel', 'plane', 'near', 'saw', 'mallet', 'gauge', 'name', 'knife', 'b', 'x',
+      'chisel',
+      'plane',
+      'near',
+      'saw',
+      'mallet',
+      'gauge',
+      'name',
+      'knife',
+      'b',
+      'x',
     ]);
   });
 

@@ -87,7 +87,10 @@ describe('writing a review of a product', () => {
 
   it('keeps a review that names no product off every product’s page, as the home page has always had them', async () => {
     const product = await addProduct(people.shop.db);
-    for (const payload of [{ ratings: 4, review: 'Good shop.' }, { ratings: 4, review: 'Good shop, again.', productId: '' }]) {
+    for (const payload of [
+      { ratings: 4, review: 'Good shop.' },
+      { ratings: 4, review: 'Good shop, again.', productId: '' },
+    ]) {
       const res = await write(people.carol, payload);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ productId: null, verifiedBuyer: false });

@@ -14,14 +14,7 @@ export function createReviewRepository(db: Database) {
      */
     async listNewestFirst(page: PaginationQuery): Promise<{ rows: ReviewRow[]; total: number; capped: boolean }> {
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('reviews')
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
+        db.selectFrom('reviews').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
         cappedCount(db, db.selectFrom('reviews')),
       ]);
       return { rows, ...count };

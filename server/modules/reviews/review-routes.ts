@@ -56,7 +56,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       config: { access: 'signedIn', rateLimit: perHour(formsPerHour) },
       schema: {
         tags: ['reviews'],
-        summary: "Add a review as yourself: your name and e-mail come from your session; name a product to review it (marked as a verified buyer's when you have a paid order of it)",
+        summary:
+          "Add a review as yourself: your name and e-mail come from your session; name a product to review it (marked as a verified buyer's when you have a paid order of it)",
         body: reviewInputSchema,
         response: { 201: reviewCreatedSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },

@@ -166,7 +166,11 @@ describe('GET /api/reviews with more reviews than are counted', () => {
       created_at: new Date(Date.UTC(2027, 0, 1) + index * 60_000).toISOString(),
       product_id: null,
     }));
-    for (let start = 0; start < rows.length; start += 100) await people.shop.db.insertInto('reviews').values(rows.slice(start, start + 100)).execute();
+    for (let start = 0; start < rows.length; start += 100)
+      await people.shop.db
+        .insertInto('reviews')
+        .values(rows.slice(start, start + 100))
+        .execute();
 
     // Asked twice: the second answer is the kept one (ADR 019), sent again with the same headers.
     for (const ask of [1, 2]) {

@@ -26,12 +26,7 @@ export interface ProfileChanges {
 export function createUserRepository(db: Database, clock: Clock) {
   /** The account's password hash (better-auth's "credential" sign-in method), if it has one. */
   async function passwordHash(userId: string): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('account')
-      .select('password')
-      .where('userId', '=', userId)
-      .where('providerId', '=', 'credential')
-      .executeTakeFirst();
+    const row = await db.selectFrom('account').select('password').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst();
     return row?.password ?? undefined;
   }
 
@@ -44,7 +39,10 @@ export function createUserRepository(db: Database, clock: Clock) {
     async list(page: { limit: number; offset: number }): Promise<{ items: UserRow[]; total: number }> {
       const [items, count] = await Promise.all([
         db.selectFrom('user').select(userColumns).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('user')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(count.total) };
     },

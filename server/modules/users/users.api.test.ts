@@ -18,8 +18,7 @@ afterAll(() => shop.close());
 
 const userUrl = (email: string) => `/api/users/${encodeURIComponent(email)}`;
 const get = (url: string, who?: TestAccount) => shop.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
-const put = (email: string, payload: object, who?: TestAccount) =>
-  shop.app.inject({ method: 'PUT', url: userUrl(email), payload, headers: who ? { cookie: who.cookie } : {} });
+const put = (email: string, payload: object, who?: TestAccount) => shop.app.inject({ method: 'PUT', url: userUrl(email), payload, headers: who ? { cookie: who.cookie } : {} });
 const roleInSession = async (who: TestAccount) => (await get('/api/session', who)).json().user.role;
 
 /** A user as the specification shows one: exactly these fields, userRole only for admins. */

@@ -65,10 +65,7 @@ export default function LoginPage() {
         <FormSubmit
           label="Log in"
           busy={signIn.isPending}
-          error={
-            signIn.error?.message ??
-            (providerFailed ? 'Signing in with Google or Facebook did not complete. Please try again, or use your e-mail and password.' : undefined)
-          }
+          error={signIn.error?.message ?? (providerFailed ? 'Signing in with Google or Facebook did not complete. Please try again, or use your e-mail and password.' : undefined)}
           progressBar="Signing in"
           className="btn-primary w-full"
         />

@@ -25,9 +25,7 @@ export default function NewsletterConfirmPage() {
   }
   return (
     <NewsletterLinkPage title="You are subscribed">
-      <p role="status">
-        Thank you! {confirmation.data.email} will get our newsletter: new tools, workshop notes and the odd sharpening tip, about once a month.
-      </p>
+      <p role="status">Thank you! {confirmation.data.email} will get our newsletter: new tools, workshop notes and the odd sharpening tip, about once a month.</p>
       <p className="text-sm text-stone-600">
         Changed your mind?{' '}
         <Link to={`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`} className="link">

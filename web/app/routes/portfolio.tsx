@@ -34,12 +34,16 @@ export default function PortfolioPage() {
         </header>
         <div className="grid gap-8 p-8 md:grid-cols-3">
           <section aria-labelledby="cv-contact">
-            <h3 id="cv-contact" className="text-xs font-semibold uppercase tracking-widest text-primary">Contact</h3>
+            <h3 id="cv-contact" className="text-xs font-semibold uppercase tracking-widest text-primary">
+              Contact
+            </h3>
             <dl className="mt-3 space-y-2 text-sm">
               <div>
                 <dt className="text-stone-600">E-mail</dt>
                 <dd>
-                  <a className="link" href={`mailto:${developer.email}`}>{developer.email}</a>
+                  <a className="link" href={`mailto:${developer.email}`}>
+                    {developer.email}
+                  </a>
                 </dd>
               </div>
               <div>
@@ -50,23 +54,31 @@ export default function PortfolioPage() {
             <h3 className="mt-8 text-xs font-semibold uppercase tracking-widest text-primary">Skills</h3>
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Skills">
               {developer.skills.map((skill) => (
-                <li key={skill} className="badge badge-outline">{skill}</li>
+                <li key={skill} className="badge badge-outline">
+                  {skill}
+                </li>
               ))}
             </ul>
           </section>
           <section aria-labelledby="cv-education">
-            <h3 id="cv-education" className="text-xs font-semibold uppercase tracking-widest text-primary">Education</h3>
+            <h3 id="cv-education" className="text-xs font-semibold uppercase tracking-widest text-primary">
+              Education
+            </h3>
             <ul className="mt-3 space-y-4">
               {developer.education.map((item) => (
                 <li key={item.title}>
                   <p className="font-semibold text-stone-900">{item.title}</p>
-                  <p className="text-sm text-stone-600">{item.place}, {item.years}</p>
+                  <p className="text-sm text-stone-600">
+                    {item.place}, {item.years}
+                  </p>
                 </li>
               ))}
             </ul>
           </section>
           <section aria-labelledby="cv-projects">
-            <h3 id="cv-projects" className="text-xs font-semibold uppercase tracking-widest text-primary">Projects</h3>
+            <h3 id="cv-projects" className="text-xs font-semibold uppercase tracking-widest text-primary">
+              Projects
+            </h3>
             <ul className="mt-3 space-y-4">
               {developer.projects.map((project) => (
                 <li key={project.name}>

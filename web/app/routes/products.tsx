@@ -128,7 +128,9 @@ export default function ProductsPage() {
         <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
           {/* With nothing found the empty state below says so; this line only announces it. */}
           <p className={`text-sm text-stone-600 ${total === 0 ? 'sr-only' : ''}`} aria-live="polite">
-            {products.data && !pastTheEnd && (total === 0 ? 'No tools found.' : `${total} ${total === 1 ? 'tool' : 'tools'}${summary ? ` ${summary}` : ''}, page ${page} of ${pageCount}`)}
+            {products.data &&
+              !pastTheEnd &&
+              (total === 0 ? 'No tools found.' : `${total} ${total === 1 ? 'tool' : 'tools'}${summary ? ` ${summary}` : ''}, page ${page} of ${pageCount}`)}
           </p>
           {filtered && total > 0 && (
             <button type="button" className="btn btn-ghost btn-sm" onClick={clearFilters}>

@@ -22,9 +22,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-6 lg:px-8">
         <div className="col-span-2 space-y-3 lg:col-span-1">
           <BrandMark />
-          <p className="text-sm leading-relaxed text-stone-400">
-            Hand tools for woodworkers, made in our own workshop for about 30 years.
-          </p>
+          <p className="text-sm leading-relaxed text-stone-400">Hand tools for woodworkers, made in our own workshop for about 30 years.</p>
         </div>
         {linkGroups.map((group) => (
           <div key={group.title}>
@@ -44,9 +42,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-stone-800">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-stone-300 sm:px-6 lg:px-8">
-          © {year}Joinery Tool Works. Prices in US dollars.
-        </p>
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-stone-300 sm:px-6 lg:px-8">© {year}Joinery Tool Works. Prices in US dollars.</p>
       </div>
     </footer>
   );

@@ -12,9 +12,7 @@ const navigation = [
 ];
 
 function navClass({ isActive }: { isActive: boolean }): string {
-  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? 'text-amber-400' : 'text-stone-300 hover:text-stone-50'
-  }`;
+  return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'text-amber-400' : 'text-stone-300 hover:text-stone-50'}`;
 }
 
 /** In the phone menu every link is a full-width row at least 44 px tall: a finger's size. */

@@ -48,17 +48,7 @@ export function StackingRow({ columns = 'grid-cols-1 sm:grid-cols-2', middle = f
  * card, at the right end of a table row; aligned by a flex box, not text-align, which the dialogs inside
  * would inherit.
  */
-export function StackingCell({
-  heading,
-  action = false,
-  className = '',
-  children,
-}: {
-  heading?: string;
-  action?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
+export function StackingCell({ heading, action = false, className = '', children }: { heading?: string; action?: boolean; className?: string; children: ReactNode }) {
   if (action) {
     return (
       <td role="cell" className={`col-span-full block px-0 pt-3 max-lg:border-b-0 lg:table-cell lg:px-3 lg:py-3 lg:align-top ${className}`}>

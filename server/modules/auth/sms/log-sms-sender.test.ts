@@ -11,11 +11,9 @@ import { createLogSmsSender, smsOutboxFile } from './log-sms-sender.ts';
 /** A logger that keeps what it is given. */
 function recordingLog() {
   const lines: { level: string; object: unknown; message: unknown }[] = [];
-  const record =
-    (level: string) =>
-    (object: unknown, message?: unknown) => {
-      lines.push({ level, object, message });
-    };
+  const record = (level: string) => (object: unknown, message?: unknown) => {
+    lines.push({ level, object, message });
+  };
   const log = {
     info: record('info'),
     warn: record('warn'),

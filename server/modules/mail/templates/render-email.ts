@@ -41,9 +41,7 @@ function mjmlOf(content: EmailContent, publicUrl: string): string {
        <mj-text font-size="12px" color="${colours.muted}">Or paste this address into your browser: ${escapeHtml(content.action.url)}</mj-text>`
     : '';
   const footnote = content.footnote ? `<mj-text font-size="13px" color="${colours.muted}">${escapeHtml(content.footnote)}</mj-text>` : '';
-  const unsubscribe = content.unsubscribeUrl
-    ? `<br/><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${colours.muted}">Unsubscribe</a>`
-    : '';
+  const unsubscribe = content.unsubscribeUrl ? `<br/><a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${colours.muted}">Unsubscribe</a>` : '';
   return `<mjml>
   <mj-head>
     <mj-title>${escapeHtml(content.subject)}</mj-title>

@@ -32,12 +32,29 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
     refundStatus: 'none',
     restockedQuantity: 0,
     lines: [
-      { lineId: 'l1', productId: 'p1', product: 'Bevel-edge chisel set <6 pieces>', img: '', unitPrice: 189.5, quantity: 2, price: 379, shippedQuantity: 0, refundedQuantity: 0, restockedQuantity: 0 },
+      {
+        lineId: 'l1',
+        productId: 'p1',
+        product: 'Bevel-edge chisel set <6 pieces>',
+        img: '',
+        unitPrice: 189.5,
+        quantity: 2,
+        price: 379,
+        shippedQuantity: 0,
+        refundedQuantity: 0,
+        restockedQuantity: 0,
+      },
       { lineId: 'l2', productId: 'p2', product: 'Marking gauge', img: '', unitPrice: 42, quantity: 1, price: 42, shippedQuantity: 0, refundedQuantity: 0, restockedQuantity: 0 },
     ],
     totals: { subtotal: 421, shipping: 0, discount: 0, tax: 0, total: 421, currency: 'USD' },
   };
-  const parcel = { id: 's1', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', createdAt: '2026-11-24T14:05:00.000Z', lines: [{ lineId: 'l1', product: 'Bevel-edge chisel set <6 pieces>', quantity: 2 }] };
+  const parcel = {
+    id: 's1',
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
+    createdAt: '2026-11-24T14:05:00.000Z',
+    lines: [{ lineId: 'l1', product: 'Bevel-edge chisel set <6 pieces>', quantity: 2 }],
+  };
   const contact: ContactMessage = {
     _id: 'c1',
     name: 'Walter Woodturner',
@@ -55,14 +72,31 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
     'password-changed': passwordChanged({ name: 'Carol Carpenter', accountUrl: `${publicUrl}/dashboard` }),
     'order-placed': orderPlaced({ order: { ...order, paymentStatus: 'unpaid' }, payUrl: `${publicUrl}/dashboard/payment/${order._id}` }),
     'payment-receipt': paymentReceipt({ order, orderUrl }),
-    'order-shipped': orderShipped({ order: { ...order, ...shipped }, shipment: { ...parcel, lines: [...parcel.lines, { lineId: 'l2', product: 'Marking gauge', quantity: 1 }] }, orderUrl }),
+    'order-shipped': orderShipped({
+      order: { ...order, ...shipped },
+      shipment: { ...parcel, lines: [...parcel.lines, { lineId: 'l2', product: 'Marking gauge', quantity: 1 }] },
+      orderUrl,
+    }),
     'order-shipped-in-part': orderShipped({ order: { ...order, stage: 'partly-shipped' }, shipment: parcel, orderUrl }),
     'order-shipped-by-other-carrier': orderShipped({ order: { ...order, ...shipped }, shipment: { ...parcel, carrier: 'Parcelforce', trackingNumber: undefined }, orderUrl }),
-    'order-delivered': orderDelivered({ order: { ...order, ...shipped, shippingStatus: 'delivered', stage: 'delivered', carrier: 'UPS', deliveredAt: '2026-11-26T10:00:00.000Z' }, orderUrl }),
+    'order-delivered': orderDelivered({
+      order: { ...order, ...shipped, shippingStatus: 'delivered', stage: 'delivered', carrier: 'UPS', deliveredAt: '2026-11-26T10:00:00.000Z' },
+      orderUrl,
+    }),
     'order-cancelled': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: false }),
     'order-expired': orderCancelled({ order: { ...order, paymentStatus: 'unpaid' }, ordersUrl: `${publicUrl}/products`, expired: true }),
-    'order-refunded-in-part': orderRefunded({ order: { ...order, refundedAmount: 42, refundStatus: 'partial' }, amount: 42, reason: 'One chisel arrived with a chipped edge.', orderUrl }),
-    'order-refunded-in-full': orderRefunded({ order: { ...order, refundedAmount: 421, refundStatus: 'full', restockedQuantity: 3 }, amount: 421, reason: 'Returned unused.', orderUrl }),
+    'order-refunded-in-part': orderRefunded({
+      order: { ...order, refundedAmount: 42, refundStatus: 'partial' },
+      amount: 42,
+      reason: 'One chisel arrived with a chipped edge.',
+      orderUrl,
+    }),
+    'order-refunded-in-full': orderRefunded({
+      order: { ...order, refundedAmount: 421, refundStatus: 'full', restockedQuantity: 3 },
+      amount: 421,
+      reason: 'Returned unused.',
+      orderUrl,
+    }),
     'shop-new-paid-order': newPaidOrder({ order, manageUrl: `${publicUrl}/dashboard/manageorder` }),
     'shop-new-contact-message': newContactMessage({ message: contact, messagesUrl: `${publicUrl}/dashboard/messages` }),
     'newsletter-confirmation': newsletterConfirmation({

@@ -54,9 +54,7 @@ function RoleButton({ user }: { user: User }) {
           )
         }
       >
-        <p>
-          {accountContact(user.userEmail)} will manage products, orders and other users. An admin cannot be turned back into a customer from this page.
-        </p>
+        <p>{accountContact(user.userEmail)} will manage products, orders and other users. An admin cannot be turned back into a customer from this page.</p>
       </ConfirmDialog>
     </div>
   );

@@ -56,26 +56,25 @@ export default function ManageOrderPage() {
   }
 
   return (
-    <DashboardPage title="Manage Orders" intro="Every order in the shop, newest first: find one by its number, the customer's e-mail or name, ship what is paid and follow it to the door.">
+    <DashboardPage
+      title="Manage Orders"
+      intro="Every order in the shop, newest first: find one by its number, the customer's e-mail or name, ship what is paid and follow it to the door."
+    >
       <div className="space-y-4">
         <form role="search" className="flex flex-col gap-3 md:flex-row md:items-end" onSubmit={(event) => event.preventDefault()}>
           <label className="flex-1">
             <span className="mb-1.5 block text-sm font-medium text-stone-800">Search orders</span>
-            <input
-              type="search"
-              className="input w-full"
-              placeholder="J-1042, e-mail or name"
-              maxLength={100}
-              value={search}
-              onChange={(event) => type(event.target.value)}
-            />
+            <input type="search" className="input w-full" placeholder="J-1042, e-mail or name" maxLength={100} value={search} onChange={(event) => type(event.target.value)} />
           </label>
         </form>
         {/* A filter takes what is typed in the search box along, even before its pause is over. */}
-        <OrderStageFilter stage={stage} onStage={(next) => {
+        <OrderStageFilter
+          stage={stage}
+          onStage={(next) => {
             taken();
             update({ stage: next, q: search.trim() || undefined, ...firstPage });
-          }} />
+          }}
+        />
         {/* With nothing found the empty state below says so; this line only announces it. */}
         <p className={`text-sm text-stone-600 ${total === 0 ? 'sr-only' : ''}`} aria-live="polite">
           {orders.data &&

@@ -144,12 +144,8 @@ export default function ManageProductsPage() {
                   <StackingCell heading="Price">
                     <span className="whitespace-nowrap">{formatUsd(product.price)}</span>
                   </StackingCell>
-                  <StackingCell heading="In stock">
-                    {product.availQuantity}
-                  </StackingCell>
-                  <StackingCell heading="Smallest order">
-                    {product.minQuantity}
-                  </StackingCell>
+                  <StackingCell heading="In stock">{product.availQuantity}</StackingCell>
+                  <StackingCell heading="Smallest order">{product.minQuantity}</StackingCell>
                   <StackingCell action>
                     <div className="flex gap-2">
                       <EditProduct product={product} />

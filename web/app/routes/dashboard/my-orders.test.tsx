@@ -40,11 +40,11 @@ describe('My Orders', () => {
     expect(order.getByRole('link', { name: 'Order J-1043' }).getAttribute('href')).toBe(`/dashboard/orders/${cartOrder._id}`);
     expect(order.getByText(/6 pieces/)).toBeTruthy();
     expect(order.getByText('$303.86')).toBeTruthy();
-    expect(within(order.getByRole('list', { name: 'Tools of order J-1043' })).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      '3 × Marking Gauge$37.50',
-      '1 × Dovetail Saw$64.00',
-      '2 × Block Plane$178.00',
-    ]);
+    expect(
+      within(order.getByRole('list', { name: 'Tools of order J-1043' }))
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['3 × Marking Gauge$37.50', '1 × Dovetail Saw$64.00', '2 × Block Plane$178.00']);
     expect(order.getByRole('link', { name: 'PAY for Marking Gauge and 2 more' }).getAttribute('href')).toBe(`/dashboard/payment/${cartOrder._id}`);
     expect(order.getByRole('button', { name: 'Cancel the order for Marking Gauge and 2 more' })).toBeTruthy();
 
@@ -62,11 +62,11 @@ describe('My Orders', () => {
     renderApp('/dashboard/myorders');
     const order = within(await screen.findByRole('article', { name: 'Order for Marking Gauge and 2 more' }));
     expect(order.getByText('Partly shipped')).toBeTruthy();
-    expect(within(order.getByRole('list', { name: 'Tools of order J-1044' })).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      '3 × Marking Gauge3 shipped$37.50',
-      '1 × Dovetail Saw1 shipped$64.00',
-      '2 × Block Plane$178.00',
-    ]);
+    expect(
+      within(order.getByRole('list', { name: 'Tools of order J-1044' }))
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['3 × Marking Gauge3 shipped$37.50', '1 × Dovetail Saw1 shipped$64.00', '2 × Block Plane$178.00']);
     expect(order.getByRole('link', { name: /Track 1Z999AA10123456785 with UPS/ })).toBeTruthy();
   });
 

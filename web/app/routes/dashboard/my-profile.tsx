@@ -78,7 +78,13 @@ function ProfileForm({ user }: { user: User }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="Name" autoComplete="name" maxLength={accountLimits.name} placeholder={user.userName} {...form.field('userName')} />
         <TextField label="Education" maxLength={accountLimits.education} placeholder={user.userEdu || 'Where you learned your trade'} {...form.field('userEdu')} />
-        <TextField label="Location" autoComplete="address-level2" maxLength={accountLimits.location} placeholder={user.userLocation || 'Town and country'} {...form.field('userLocation')} />
+        <TextField
+          label="Location"
+          autoComplete="address-level2"
+          maxLength={accountLimits.location}
+          placeholder={user.userLocation || 'Town and country'}
+          {...form.field('userLocation')}
+        />
         <TextField
           label="Phone"
           type="tel"
@@ -97,11 +103,12 @@ export default function MyProfilePage() {
   const { data: viewer } = useSession();
   const profile = useUser(viewer?.email ?? '');
   return (
-    <DashboardPage title={viewer?.role === 'admin' ? 'Dashboard' : 'My Profile'} intro={viewer?.role === 'admin' ? 'How the shop is doing, and your profile.' : 'Your name, education, location and phone number.'}>
+    <DashboardPage
+      title={viewer?.role === 'admin' ? 'Dashboard' : 'My Profile'}
+      intro={viewer?.role === 'admin' ? 'How the shop is doing, and your profile.' : 'Your name, education, location and phone number.'}
+    >
       {viewer?.role === 'admin' && <ShopOverview />}
-      {viewer?.role === 'admin' && (
-        <h2 className="font-display text-2xl font-semibold text-stone-900">My Profile</h2>
-      )}
+      {viewer?.role === 'admin' && <h2 className="font-display text-2xl font-semibold text-stone-900">My Profile</h2>}
       {profile.isPending ? (
         <div className="skeleton h-72 w-full rounded-xl" aria-label="Loading your profile" />
       ) : profile.isError ? (

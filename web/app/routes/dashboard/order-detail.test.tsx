@@ -24,7 +24,9 @@ const shippedAndRefunded: OrderDetails = orderDetailsSchema.parse({
     refundedAmount: 12.5,
   },
   refunds: [{ id: 'r-1', amount: 12.5, reason: 'One gauge arrived scratched', restockedQuantity: 1, createdAt: '2026-11-22T12:00:00.000Z' }],
-  shipments: [{ id: 's-1', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', createdAt: '2026-11-21T09:00:00.000Z', lines: [{ lineId: 'l-1', product: 'Marking Gauge', quantity: 3 }] }],
+  shipments: [
+    { id: 's-1', carrier: 'UPS', trackingNumber: '1Z999AA10123456784', createdAt: '2026-11-21T09:00:00.000Z', lines: [{ lineId: 'l-1', product: 'Marking Gauge', quantity: 3 }] },
+  ],
   timeline: [
     { kind: 'placed', at: '2026-11-20T10:00:00.000Z' },
     { kind: 'paid', at: '2026-11-20T10:05:00.000Z' },
@@ -59,12 +61,17 @@ const partlyShipped: OrderDetails = orderDetailsSchema.parse({
     trackingNumber: '1Z999AA10123456785',
     refundedAmount: 89,
     refundStatus: 'partial',
-    lines: cartOrder.lines.map((line) =>
-      line.product === 'Block Plane' ? { ...line, refundedQuantity: 1 } : { ...line, shippedQuantity: line.quantity },
-    ),
+    lines: cartOrder.lines.map((line) => (line.product === 'Block Plane' ? { ...line, refundedQuantity: 1 } : { ...line, shippedQuantity: line.quantity })),
   },
   refunds: [
-    { id: 'r-2', amount: 89, reason: 'One plane arrived cracked', restockedQuantity: 0, createdAt: '2026-11-22T12:00:00.000Z', lines: [{ lineId: 'l-4', product: 'Block Plane', quantity: 1, restock: 0 }] },
+    {
+      id: 'r-2',
+      amount: 89,
+      reason: 'One plane arrived cracked',
+      restockedQuantity: 0,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      lines: [{ lineId: 'l-4', product: 'Block Plane', quantity: 1, restock: 0 }],
+    },
   ],
   shipments: [
     {
@@ -136,7 +143,13 @@ describe('the order detail page', () => {
     const items = within(screen.getByRole('region', { name: 'Items' }));
     expect(items.getByText('3 tools, 6 pieces')).toBeTruthy();
     const [, ...lines] = items.getAllByRole('row');
-    expect(lines.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      lines.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Marking Gauge$12.50 each3 shipped', '3', '$12.50', '$37.50'],
       ['Dovetail Saw$64.00 each1 shipped', '1', '$64.00', '$64.00'],
       ['Block Plane$89.00 each1 refunded', '2', '$89.00', '$178.00'],
@@ -203,7 +216,8 @@ describe('the order detail page', () => {
     stubServer({
       ...signedInAs(customer),
       // A refusal that is not retried by itself (a 5xx is, three times, before the page shows it).
-      [detailsPath(paidOrder._id)]: () => (failing ? { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment.' } } : { body: shippedAndRefunded }),
+      [detailsPath(paidOrder._id)]: () =>
+        failing ? { status: 429, body: { code: 'RATE_LIMITED', message: 'Too many requests. Please wait a moment.' } } : { body: shippedAndRefunded },
     });
     renderApp(`/dashboard/orders/${paidOrder._id}`);
     const alert = await screen.findByRole('alert');

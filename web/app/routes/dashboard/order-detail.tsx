@@ -104,7 +104,10 @@ function OrderDetail({ details, forAdmin }: { details: OrderDetails; forAdmin: b
             <Card title="Shipping to" id="order-shipping">
               <ShippingLabel address={order.shippingAddress} typed={order.adress} customerName={order.cutomerName} forAdmin={forAdmin} />
               <p className="mt-3 text-sm text-stone-600">
-                Phone <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-hover text-stone-900">{order.phone}</a>
+                Phone{' '}
+                <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-hover text-stone-900">
+                  {order.phone}
+                </a>
               </p>
             </Card>
 
@@ -173,7 +176,9 @@ export default function OrderDetailPage() {
           <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center">
             <h1 className="font-display text-2xl font-semibold text-stone-900">Order not found</h1>
             <p className="max-w-md text-sm text-stone-600">
-              {forAdmin ? 'No order has this address. It may have been mistyped.' : 'None of your orders has this address. It may have been mistyped, or belong to another account.'}
+              {forAdmin
+                ? 'No order has this address. It may have been mistyped.'
+                : 'None of your orders has this address. It may have been mistyped, or belong to another account.'}
             </p>
             <Link to={forAdmin ? '/dashboard/manageorder' : '/dashboard/myorders'} className="btn btn-outline btn-sm">
               {forAdmin ? 'Go to Manage Orders' : 'Go to My Orders'}

@@ -98,9 +98,7 @@ function UnpayableNotice({ order }: { order: Order }) {
   return (
     <div role="alert" className="space-y-3">
       <p className="text-lg font-semibold text-stone-900">{order.unpayable === 'out-of-stock' ? 'Out of stock' : 'No longer sold'}</p>
-      <p className="text-sm text-stone-700">
-        {unpayableReason(order)} Cancel it, and order again what we have.
-      </p>
+      <p className="text-sm text-stone-700">{unpayableReason(order)} Cancel it, and order again what we have.</p>
       <div className="flex flex-wrap gap-2">
         <CancelOrderButton order={order} className="btn-error" />
         {back}
@@ -162,13 +160,7 @@ export default function PaymentPage() {
                 />
               </Suspense>
             ) : (
-              <LocalCardForm
-                orderId={order.data._id}
-                clientSecret={intent.data?.clientSecret}
-                defaultName={viewer?.name ?? ''}
-                onPaid={paidNow}
-                done={Boolean(paid)}
-              />
+              <LocalCardForm orderId={order.data._id} clientSecret={intent.data?.clientSecret} defaultName={viewer?.name ?? ''} onPaid={paidNow} done={Boolean(paid)} />
             )}
           </div>
         </div>

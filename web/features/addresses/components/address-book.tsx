@@ -60,7 +60,10 @@ export function AddressBook({ name }: { name: string }) {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {addresses.map((address) => (
-            <li key={address._id} className={`flex flex-col justify-between gap-3 rounded-lg border p-4 ${address.isDefault ? 'border-primary/60 bg-primary/5' : 'border-base-300'}`}>
+            <li
+              key={address._id}
+              className={`flex flex-col justify-between gap-3 rounded-lg border p-4 ${address.isDefault ? 'border-primary/60 bg-primary/5' : 'border-base-300'}`}
+            >
               <div className="text-sm text-stone-800">
                 {address.isDefault && <span className="badge badge-primary badge-sm mb-2">Default</span>}
                 <AddressLabel address={address} />
@@ -70,7 +73,13 @@ export function AddressBook({ name }: { name: string }) {
                   Edit
                 </button>
                 {!address.isDefault && (
-                  <button type="button" className="btn btn-ghost btn-xs" disabled={change.isPending} onClick={() => makeDefault(address)} aria-label={`Make ${address.line1} the default`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    disabled={change.isPending}
+                    onClick={() => makeDefault(address)}
+                    aria-label={`Make ${address.line1} the default`}
+                  >
                     Make default
                   </button>
                 )}

@@ -49,12 +49,7 @@ export function AddressFields({ fieldOf, country, region: chosenRegion, onCountr
       </SelectField>
       <TextField label="Full name" autoComplete="shipping name" maxLength={addressLimits.name} {...fieldOf('name')} />
       <TextField label="Address" autoComplete="shipping address-line1" maxLength={addressLimits.line} placeholder="Street and number" {...fieldOf('line1')} />
-      <TextField
-        label="Apartment, suite, unit (optional)"
-        autoComplete="shipping address-line2"
-        maxLength={addressLimits.line}
-        {...fieldOf('line2')}
-      />
+      <TextField label="Apartment, suite, unit (optional)" autoComplete="shipping address-line2" maxLength={addressLimits.line} {...fieldOf('line2')} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="City" autoComplete="shipping address-level2" maxLength={addressLimits.city} {...fieldOf('city')} />
         {regions.length > 0 && (
@@ -67,9 +62,7 @@ export function AddressFields({ fieldOf, country, region: chosenRegion, onCountr
             ))}
           </SelectField>
         )}
-        {hasPostalCodes(country) && (
-          <TextField label={terms.postalCode} autoComplete="shipping postal-code" maxLength={addressLimits.postalCode} {...fieldOf('postalCode')} />
-        )}
+        {hasPostalCodes(country) && <TextField label={terms.postalCode} autoComplete="shipping postal-code" maxLength={addressLimits.postalCode} {...fieldOf('postalCode')} />}
       </div>
     </div>
   );

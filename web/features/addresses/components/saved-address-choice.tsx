@@ -9,7 +9,15 @@ export const blankAddress = (name = ''): PostalAddress => ({ name, line1: '', li
 
 /** A saved address as the form's fields hold it (an optional field empty rather than absent). */
 export function addressValues(saved: SavedAddress): PostalAddress {
-  return { name: saved.name, line1: saved.line1, line2: saved.line2 ?? '', city: saved.city, region: saved.region ?? '', postalCode: saved.postalCode ?? '', country: saved.country };
+  return {
+    name: saved.name,
+    line1: saved.line1,
+    line2: saved.line2 ?? '',
+    city: saved.city,
+    region: saved.region ?? '',
+    postalCode: saved.postalCode ?? '',
+    country: saved.country,
+  };
 }
 
 interface SavedAddressChoiceProps {
@@ -21,7 +29,10 @@ interface SavedAddressChoiceProps {
 
 /** The customer's saved addresses to deliver to, one a radio button, and "A new address" last. */
 export function SavedAddressChoice({ addresses, chosen, onChoose }: SavedAddressChoiceProps) {
-  const options = [...addresses.map((address) => ({ id: address._id, title: address.name, detail: addressOneLine(address), isDefault: address.isDefault })), { id: newAddressChoice, title: 'A new address', detail: 'Type it below', isDefault: false }];
+  const options = [
+    ...addresses.map((address) => ({ id: address._id, title: address.name, detail: addressOneLine(address), isDefault: address.isDefault })),
+    { id: newAddressChoice, title: 'A new address', detail: 'Type it below', isDefault: false },
+  ];
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1.5 text-sm font-medium text-stone-800">Deliver to</legend>

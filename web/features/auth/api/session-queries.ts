@@ -8,8 +8,7 @@ import { authApi } from './auth-api.ts';
 /** The queries of signing in, in one place. */
 export const authQueries = {
   /** Who is signed in on this browser (null when no one is). */
-  session: () =>
-    queryOptions({ queryKey: ['session'] as const, queryFn: async () => (await apiGet<{ user: Viewer | null }>('/api/session')).user, staleTime: 60_000 }),
+  session: () => queryOptions({ queryKey: ['session'] as const, queryFn: async () => (await apiGet<{ user: Viewer | null }>('/api/session')).user, staleTime: 60_000 }),
   /** The ways to sign in that are set up: the same for every visitor. */
   signInOptions: () => queryOptions({ queryKey: ['sign-in-options'] as const, queryFn: () => apiGet<SignInOptions>('/api/sign-in-options'), staleTime: Infinity }),
   /** Where the signed-in account is signed in, this device among them. */

@@ -17,13 +17,7 @@ export function AuthFrame({ title, intro, children }: { title: string; intro: Re
       <div className="mx-auto grid max-w-5xl overflow-hidden rounded-2xl bg-base-100 shadow-xl shadow-stone-900/5 lg:grid-cols-[2fr_3fr]">
         <div className="hidden flex-col bg-stone-900 text-stone-100 lg:flex">
           <div className="relative min-h-56 flex-1">
-            <img
-              src={smoothingPlane.large}
-              alt=""
-              width={800}
-              height={800}
-              className="absolute inset-0 h-full w-full object-cover object-[center_72%]"
-            />
+            <img src={smoothingPlane.large} alt="" width={800} height={800} className="absolute inset-0 h-full w-full object-cover object-[center_72%]" />
           </div>
           <div className="p-10 pt-8">
             <p className="font-display text-3xl font-semibold leading-tight">Tools made to be handed down.</p>

@@ -10,7 +10,10 @@ export function EmailConfirmationBanner({ viewer }: { viewer: Viewer }) {
   const resend = useMutation({ mutationFn: authApi.resendConfirmation });
   if (!viewer.emailConfirmationNeeded) return null;
   return (
-    <section aria-label="Confirm your e-mail address" className="mb-6 flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-label="Confirm your e-mail address"
+      className="mb-6 flex flex-col gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="min-w-0 text-sm text-stone-800">
         <p className="font-semibold">Please confirm your e-mail address.</p>
         <p className="mt-0.5 [overflow-wrap:anywhere]">

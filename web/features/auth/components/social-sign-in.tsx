@@ -20,7 +20,10 @@ function GoogleMark() {
 function FacebookMark() {
   return (
     <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true">
-      <path fill="#1877F2" d="M24 12a12 12 0 1 0-13.9 11.9v-8.4H7.1V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v3h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12Z" />
+      <path
+        fill="#1877F2"
+        d="M24 12a12 12 0 1 0-13.9 11.9v-8.4H7.1V12h3V9.4c0-3 1.8-4.7 4.5-4.7 1.3 0 2.7.2 2.7.2v3h-1.5c-1.5 0-2 .9-2 1.9V12h3.4l-.5 3.5h-2.9v8.4A12 12 0 0 0 24 12Z"
+      />
     </svg>
   );
 }
@@ -49,31 +52,31 @@ export function SocialSignIn({ providers: wanted, returnTo, children }: { provid
   return (
     <>
       {children}
-    <div className="space-y-3">
-      <div className={`grid gap-3 ${providers.length > 1 ? 'sm:grid-cols-2' : ''}`}>
-        {providers.map((provider) => {
-          const Mark = marks[provider];
-          const busy = start.isPending && start.variables === provider;
-          return (
-            <button
-              key={provider}
-              type="button"
-              className="btn btn-outline w-full border-base-300 bg-base-100 font-medium text-stone-800 hover:bg-base-200"
-              disabled={start.isPending}
-              onClick={() => start.mutate(provider)}
-            >
-              {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Mark />}
-              Continue with {providerNames[provider]}
-            </button>
-          );
-        })}
+      <div className="space-y-3">
+        <div className={`grid gap-3 ${providers.length > 1 ? 'sm:grid-cols-2' : ''}`}>
+          {providers.map((provider) => {
+            const Mark = marks[provider];
+            const busy = start.isPending && start.variables === provider;
+            return (
+              <button
+                key={provider}
+                type="button"
+                className="btn btn-outline w-full border-base-300 bg-base-100 font-medium text-stone-800 hover:bg-base-200"
+                disabled={start.isPending}
+                onClick={() => start.mutate(provider)}
+              >
+                {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Mark />}
+                Continue with {providerNames[provider]}
+              </button>
+            );
+          })}
+        </div>
+        {start.isError && (
+          <p role="alert" className="text-sm font-medium text-error">
+            {start.error.message}
+          </p>
+        )}
       </div>
-      {start.isError && (
-        <p role="alert" className="text-sm font-medium text-error">
-          {start.error.message}
-        </p>
-      )}
-    </div>
     </>
   );
 }

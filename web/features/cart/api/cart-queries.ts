@@ -98,7 +98,11 @@ export function useAddToCart() {
       if (inCart === 0 && lines.length >= cartLimits.lines) throw new Error(cartMessages.tooManyLines);
       const added = addedQuantity(inCart, quantity, product);
       if ('problem' in added) throw new Error(added.problem);
-      writeLocalCart(inCart === 0 ? [...lines, { productId: product._id, quantity: added.quantity }] : lines.map((line) => (line.productId === product._id ? { ...line, quantity: added.quantity } : line)));
+      writeLocalCart(
+        inCart === 0
+          ? [...lines, { productId: product._id, quantity: added.quantity }]
+          : lines.map((line) => (line.productId === product._id ? { ...line, quantity: added.quantity } : line)),
+      );
     },
   );
 }
@@ -106,8 +110,7 @@ export function useAddToCart() {
 /** Sets a line's quantity, by the order rule (for a visitor, against the stock the server last reported). */
 export function useSetCartQuantity() {
   return useCartChange(
-    ({ productId, quantity }: { productId: string; quantity: number; stock: Stock | undefined }) =>
-      apiPut<Cart>(`/api/cart/items/${encodeURIComponent(productId)}`, { quantity }),
+    ({ productId, quantity }: { productId: string; quantity: number; stock: Stock | undefined }) => apiPut<Cart>(`/api/cart/items/${encodeURIComponent(productId)}`, { quantity }),
     ({ productId, quantity, stock }) => {
       const problem = cartLineProblem(quantity, stock);
       if (problem) throw new Error(problem);

@@ -30,7 +30,14 @@ function renderAddToCart(product = markingGauge) {
 
 const gaugesInCart = (quantity: number) =>
   cartSchema.parse({
-    lines: [{ productId: markingGauge._id, quantity, product: { name: markingGauge.name, img: markingGauge.img, price: 12.5, minQuantity: 3, availQuantity: 10 }, lineTotal: 12.5 * quantity }],
+    lines: [
+      {
+        productId: markingGauge._id,
+        quantity,
+        product: { name: markingGauge.name, img: markingGauge.img, price: 12.5, minQuantity: 3, availQuantity: 10 },
+        lineTotal: 12.5 * quantity,
+      },
+    ],
     count: quantity,
     total: 12.5 * quantity,
     ready: true,

@@ -64,9 +64,7 @@ export function AddToCart({ product, size = 'compact', className = '' }: AddToCa
     >
       <div className={`flex items-end gap-2 ${compact ? '' : 'flex-wrap'}`}>
         <label className={compact ? 'w-20 shrink-0' : 'w-28 shrink-0'}>
-          <span className={compact ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-stone-800'}>
-            Quantity{compact ? ` of ${product.name}` : ''}
-          </span>
+          <span className={compact ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-stone-800'}>Quantity{compact ? ` of ${product.name}` : ''}</span>
           <input
             type="number"
             inputMode="numeric"

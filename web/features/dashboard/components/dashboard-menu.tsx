@@ -29,9 +29,7 @@ export function menuFor(role: Viewer['role']): MenuItem[] {
 }
 
 function linkClass({ isActive }: { isActive: boolean }) {
-  return `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? 'bg-primary text-primary-content' : 'text-stone-700 hover:bg-base-200'
-  }`;
+  return `block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'bg-primary text-primary-content' : 'text-stone-700 hover:bg-base-200'}`;
 }
 
 /**

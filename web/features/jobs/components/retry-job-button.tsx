@@ -39,8 +39,8 @@ export function RetryJobButton({ job }: { job: FailedJob }) {
         }
       >
         <p>
-          <span className="font-medium text-stone-900">{job.description}</span> ({job.task}) runs again shortly, with all its attempts ahead of it. If it
-          fails again, it comes back to this list.
+          <span className="font-medium text-stone-900">{job.description}</span> ({job.task}) runs again shortly, with all its attempts ahead of it. If it fails again, it comes back
+          to this list.
         </p>
       </ConfirmDialog>
     </>

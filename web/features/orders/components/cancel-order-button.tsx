@@ -44,8 +44,7 @@ export function CancelOrderButton({ order, byAdmin = false, className = 'btn-gho
         }
       >
         <p>
-          {order.quantity} × {order.product} ({formatUsd(order.price)}) will be cancelled and can no longer be paid. Nothing is charged. This cannot be
-          undone.
+          {order.quantity} × {order.product} ({formatUsd(order.price)}) will be cancelled and can no longer be paid. Nothing is charged. This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -63,8 +63,7 @@ export function LocalCardForm({ orderId, clientSecret, defaultName, onPaid, done
         <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} {...register('cvc', typedAs(onlyDigits))} />
       </div>
       <p className="rounded-lg bg-base-200 px-4 py-3 text-sm text-stone-700">
-        This shop runs on its test card processor: no money moves. Pay with 4242 4242 4242 4242, any future date and any CVC;
-        4000 0000 0000 0002 is declined.
+        This shop runs on its test card processor: no money moves. Pay with 4242 4242 4242 4242, any future date and any CVC; 4000 0000 0000 0002 is declined.
       </p>
       <FormSubmit label="Pay" busy={pay.isPending} error={problem ?? pay.error?.message} disabled={!clientSecret || done} className="btn-primary w-full" />
     </form>

@@ -91,7 +91,11 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
 
   if (placed) {
     return (
-      <div role="status" ref={(panel) => panel?.scrollIntoView({ block: 'start', behavior: 'smooth' })} className="scroll-mt-24 space-y-4 rounded-xl border border-success/40 bg-success/5 p-6">
+      <div
+        role="status"
+        ref={(panel) => panel?.scrollIntoView({ block: 'start', behavior: 'smooth' })}
+        className="scroll-mt-24 space-y-4 rounded-xl border border-success/40 bg-success/5 p-6"
+      >
         <h2 className="text-lg font-semibold text-stone-900">Order placed</h2>
         <p className="text-stone-700">{orderMessages.placed}</p>
         <p className="text-sm text-stone-600">
@@ -115,11 +119,7 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
       <LockedField label="Product" value={product.name} />
       <div className="grid gap-5 sm:grid-cols-2">
         <LockedField label="Name" value={viewer.name} />
-        {isPhoneAccountEmail(viewer.email) ? (
-          <LockedField label="Signed in with" value={accountContact(viewer.email)} />
-        ) : (
-          <LockedField label="Email" value={viewer.email} />
-        )}
+        {isPhoneAccountEmail(viewer.email) ? <LockedField label="Signed in with" value={accountContact(viewer.email)} /> : <LockedField label="Email" value={viewer.email} />}
       </div>
 
       <div>

@@ -30,11 +30,7 @@ export function OrderStageFilter({ stage, onStage }: { stage: OrderListStage | u
       </div>
       <label className="block md:hidden">
         <span className="mb-1.5 block text-sm font-medium text-stone-800">Show orders</span>
-        <select
-          className="select w-full"
-          value={stage ?? ''}
-          onChange={(event) => onStage(stageFilters.find((filter) => (filter.stage ?? '') === event.target.value)?.stage)}
-        >
+        <select className="select w-full" value={stage ?? ''} onChange={(event) => onStage(stageFilters.find((filter) => (filter.stage ?? '') === event.target.value)?.stage)}>
           {stageFilters.map((filter) => (
             <option key={filter.label} value={filter.stage ?? ''}>
               {filter.label}

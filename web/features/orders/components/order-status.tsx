@@ -23,9 +23,7 @@ export function OrderStatusBadge({ order }: { order: Order }) {
 export function RefundBadge({ order }: { order: Order }) {
   if (order.refundedAmount <= 0) return null;
   const whole = order.refundedAmount >= order.price;
-  return (
-    <span className="badge badge-outline badge-error whitespace-nowrap">{whole ? 'Refunded' : `Refunded ${formatUsd(order.refundedAmount)}`}</span>
-  );
+  return <span className="badge badge-outline badge-error whitespace-nowrap">{whole ? 'Refunded' : `Refunded ${formatUsd(order.refundedAmount)}`}</span>;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

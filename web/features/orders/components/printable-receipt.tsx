@@ -67,7 +67,10 @@ export function PrintableReceipt({ receipt }: { receipt: Receipt }) {
       </table>
       <dl className="ml-auto mt-3 w-1/2 space-y-1">
         {receiptSums(receipt).map((sum) => (
-          <div key={sum.label} className={`flex justify-between ${sum.emphasis === 'total' ? 'border-t border-stone-300 pt-1 text-[12pt] font-bold' : sum.emphasis === 'net' ? 'font-bold' : 'text-stone-600'}`}>
+          <div
+            key={sum.label}
+            className={`flex justify-between ${sum.emphasis === 'total' ? 'border-t border-stone-300 pt-1 text-[12pt] font-bold' : sum.emphasis === 'net' ? 'font-bold' : 'text-stone-600'}`}
+          >
             <dt>{sum.label}</dt>
             <dd>{sum.figure}</dd>
           </div>

@@ -59,12 +59,14 @@ export function RefundByItemForm({ order, left, hidden, onReview, onClose }: Ref
         <span className="text-stone-700">Amount, from the price of each piece</span>
         <span className="text-base font-semibold text-stone-900">{formatUsd(amount)}</span>
       </p>
-      {piecesCents > dollarsToCents(left) && <p className="text-sm text-stone-600">These pieces cost {formatUsd(centsToDollars(piecesCents))}; only {formatUsd(left)} is left to refund.</p>}
+      {piecesCents > dollarsToCents(left) && (
+        <p className="text-sm text-stone-600">
+          These pieces cost {formatUsd(centsToDollars(piecesCents))}; only {formatUsd(left)} is left to refund.
+        </p>
+      )}
       <RefundReasonField {...field('reason')} />
       {restockable && <RestockCheckbox {...form.register('restock')}>Return these pieces to stock</RestockCheckbox>}
-      {restock && chosen.some(({ line }) => line.productId === null) && (
-        <p className="text-sm text-stone-600">Pieces of a product no longer sold stay out of stock.</p>
-      )}
+      {restock && chosen.some(({ line }) => line.productId === null) && <p className="text-sm text-stone-600">Pieces of a product no longer sold stay out of stock.</p>}
     </RefundFormFrame>
   );
 }

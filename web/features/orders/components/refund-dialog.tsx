@@ -57,7 +57,14 @@ function RefundForm({ order, left, idempotencyKey, onClose }: { order: Order; le
   return (
     <div className="space-y-5">
       {pending ? (
-        <RefundConfirmation order={order} refund={pending} busy={refund.isPending} error={refund.error?.message} onSend={() => send(pending)} onBack={() => setPending(undefined)} />
+        <RefundConfirmation
+          order={order}
+          refund={pending}
+          busy={refund.isPending}
+          error={refund.error?.message}
+          onSend={() => send(pending)}
+          onBack={() => setPending(undefined)}
+        />
       ) : (
         <>
           <p className="text-sm text-stone-600">
@@ -68,15 +75,7 @@ function RefundForm({ order, left, idempotencyKey, onClose }: { order: Order; le
             <legend className="mb-1.5 text-sm font-medium text-stone-800">Refund</legend>
             <div className="join">
               {modes.map(({ mode: each, label }) => (
-                <input
-                  key={each}
-                  type="radio"
-                  name="refund-mode"
-                  className="join-item btn btn-sm"
-                  aria-label={label}
-                  checked={mode === each}
-                  onChange={() => setMode(each)}
-                />
+                <input key={each} type="radio" name="refund-mode" className="join-item btn btn-sm" aria-label={label} checked={mode === each} onChange={() => setMode(each)} />
               ))}
             </div>
           </fieldset>

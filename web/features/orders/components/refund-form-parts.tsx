@@ -18,7 +18,17 @@ export interface RefundFormProps {
 }
 
 /** The form, its fields, then Cancel and Continue (which only leads to the confirmation). */
-export function RefundFormFrame({ hidden, onSubmit, onClose, children }: { hidden: boolean; onSubmit: FormEventHandler<HTMLFormElement>; onClose: () => void; children: ReactNode }) {
+export function RefundFormFrame({
+  hidden,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  hidden: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <form noValidate hidden={hidden} aria-label="Refund form" className="space-y-5" onSubmit={onSubmit}>
       {children}

@@ -71,7 +71,9 @@ describe('the ship dialog', () => {
     const { calls } = stubServer({ [shipmentsPath]: { status: 201, body: shipped } });
     const user = renderButton(partlyShippedOrder);
     const dialog = await openDialog(user);
-    expect(dialog.getAllByRole('spinbutton').map((input) => input.getAttribute('aria-label') ?? (input as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Block Plane, pieces to ship']);
+    expect(dialog.getAllByRole('spinbutton').map((input) => input.getAttribute('aria-label') ?? (input as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'Block Plane, pieces to ship',
+    ]);
     expect(dialog.getByRole('spinbutton', { name: 'Block Plane, pieces to ship' })).toHaveProperty('value', '2');
     await user.selectOptions(dialog.getByLabelText('Carrier'), 'DHL');
     await user.click(dialog.getByRole('button', { name: 'Mark Shipped' }));

@@ -11,7 +11,13 @@ export function ParcelTracking({ carrier, trackingNumber, className = '' }: { ca
         <>
           {' · '}
           {link ? (
-            <a href={link} target="_blank" rel="noreferrer" className="link link-primary font-mono" aria-label={`Track ${trackingNumber} with ${carrier} (opens the carrier's site)`}>
+            <a
+              href={link}
+              target="_blank"
+              rel="noreferrer"
+              className="link link-primary font-mono"
+              aria-label={`Track ${trackingNumber} with ${carrier} (opens the carrier's site)`}
+            >
               {trackingNumber}
             </a>
           ) : (

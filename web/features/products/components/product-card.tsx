@@ -16,10 +16,7 @@ import { pieces } from '../../../../common/plurals.ts';
 export function ProductCard({ product, eagerImage = false }: { product: Product; eagerImage?: boolean }) {
   const soldOut = isSoldOut(product);
   return (
-    <article
-      aria-label={product.name}
-      className="group flex flex-col overflow-hidden rounded-xl border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
-    >
+    <article aria-label={product.name} className="group flex flex-col overflow-hidden rounded-xl border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <div className={`relative ${soldOut ? '[&_img]:opacity-60 [&_img]:grayscale' : ''}`}>
         {/* The picture leads to the product's page too; out of the tab order, as the name's link goes there already. */}
         <Link to={productPagePath(product._id)} tabIndex={-1} className="block">

@@ -66,13 +66,7 @@ export function ProductGallery({ name, pictures }: { name: string; pictures: str
         onPointerUp={onPointerUp}
         onPointerCancel={() => (swipe.current = null)}
       >
-        <PictureImage
-          key={picture}
-          src={picture}
-          alt={count > 1 ? `${name}, picture ${current + 1} of ${count}` : name}
-          sizes="(min-width: 1024px) 640px, 100vw"
-          eager
-        />
+        <PictureImage key={picture} src={picture} alt={count > 1 ? `${name}, picture ${current + 1} of ${count}` : name} sizes="(min-width: 1024px) 640px, 100vw" eager />
         {count > 1 && (
           <>
             <button

@@ -24,7 +24,19 @@ export function ProductImage({ product, sizes, eager = false }: { product: Produ
 }
 
 /** Any one of a product's pictures, at 4:3 unless `className` says otherwise. */
-export function PictureImage({ src, alt, sizes, eager = false, className = 'aspect-[4/3] w-full' }: { src: string; alt: string; sizes: string; eager?: boolean; className?: string }) {
+export function PictureImage({
+  src,
+  alt,
+  sizes,
+  eager = false,
+  className = 'aspect-[4/3] w-full',
+}: {
+  src: string;
+  alt: string;
+  sizes: string;
+  eager?: boolean;
+  className?: string;
+}) {
   const { src: file, srcSet } = filesOf(src);
   return (
     <img

@@ -116,12 +116,27 @@ export function ProductPicturesField({ pictures, onChange, error, onUploading }:
                 {index === 0 ? (
                   <span className="badge badge-primary badge-sm font-semibold">Main picture</span>
                 ) : (
-                  <button type="button" className="btn btn-ghost btn-xs justify-start px-1 text-primary" data-picture={index} data-action="main" aria-label={`Make picture ${index + 1} the main picture`} onClick={() => act('main', index)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs justify-start px-1 text-primary"
+                    data-picture={index}
+                    data-action="main"
+                    aria-label={`Make picture ${index + 1} the main picture`}
+                    onClick={() => act('main', index)}
+                  >
                     Make main
                   </button>
                 )}
                 <div className="flex flex-wrap gap-1">
-                  <button type="button" className="btn btn-outline btn-xs" data-picture={index} data-action="up" disabled={index === 0} aria-label={`Move picture ${index + 1} up`} onClick={() => act('up', index)}>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-xs"
+                    data-picture={index}
+                    data-action="up"
+                    disabled={index === 0}
+                    aria-label={`Move picture ${index + 1} up`}
+                    onClick={() => act('up', index)}
+                  >
                     ↑ Up
                   </button>
                   <button
@@ -135,7 +150,14 @@ export function ProductPicturesField({ pictures, onChange, error, onUploading }:
                   >
                     ↓ Down
                   </button>
-                  <button type="button" className="btn btn-ghost btn-xs text-error" data-picture={index} data-action="remove" aria-label={`Remove picture ${index + 1}`} onClick={() => act('remove', index)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs text-error"
+                    data-picture={index}
+                    data-action="remove"
+                    aria-label={`Remove picture ${index + 1}`}
+                    onClick={() => act('remove', index)}
+                  >
                     Remove
                   </button>
                 </div>

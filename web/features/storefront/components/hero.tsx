@@ -15,8 +15,7 @@ export function Hero() {
             Tools that hold an edge, and hold their value.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-stone-300">
-            We have made chisels, planes, saws and marking tools for about 30 years: hardened steel, seasoned hardwood
-            and a workshop that still sharpens every blade by hand.
+            We have made chisels, planes, saws and marking tools for about 30 years: hardened steel, seasoned hardwood and a workshop that still sharpens every blade by hand.
           </p>
           <div className="mt-10 flex flex-wrap gap-3">
             <Link to="/products" className="btn btn-primary btn-lg">

@@ -15,9 +15,7 @@ export function StayInTouch() {
         <h2 id="newsletter-heading" className="font-display mt-2 text-2xl font-semibold">
           New tools and workshop notes
         </h2>
-        <p className="mt-3 mb-6 text-sm leading-relaxed text-stone-300">
-          One e-mail a month: new tools, sharpening advice and the occasional offcut sale. No spam, ever.
-        </p>
+        <p className="mt-3 mb-6 text-sm leading-relaxed text-stone-300">One e-mail a month: new tools, sharpening advice and the occasional offcut sale. No spam, ever.</p>
         <WhenNear minHeightClass="min-h-30">
           <NewsletterForm tone="dark" />
         </WhenNear>

@@ -30,10 +30,7 @@ export function useUpdateUser() {
     onSuccess: async (user) => {
       queryClient.setQueryData(userQueries.one(user.userEmail).queryKey, user);
       // The header and menu show the name; the user list shows roles.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userQueries.all }),
-        queryClient.invalidateQueries({ queryKey: authQueries.session().queryKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: userQueries.all }), queryClient.invalidateQueries({ queryKey: authQueries.session().queryKey })]);
     },
   });
 }
