@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { orderTimeline } from './order-timeline.ts';
 import type { Order, OrderShipment } from './schemas/orders.ts';
-import { orderLine as line } from './test/order-fixtures.ts';
+import { adasOrder, orderLine as line } from './test/order-fixtures.ts';
 
-const placed: Order = {
-  _id: 'order-1',
-  productId: 'product-l1',
-  product: 'Marking gauge and 1 more',
-  cutomerName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  unitPrice: 48,
-  price: 164,
-  quantity: 4,
-  phone: '+1 555 010 2030',
-  adress: '12 Bench Lane',
-  paymentStatus: 'unpaid',
-  createdAt: '2026-03-01T09:00:00.000Z',
-  number: 1042,
-  orderNumber: 'J-1042',
-  stage: 'unpaid',
-  refundedAmount: 0,
-  refundStatus: 'none',
-  restockedQuantity: 0,
-  lines: [line('l1', 'Marking gauge', 48, 3), line('l2', 'Scratch awl', 20, 1)],
-  totals: { subtotal: 164, shipping: 0, discount: 0, tax: 0, total: 164, currency: 'USD' },
-};
+const placed: Order = adasOrder([line('l1', 'Marking gauge', 48, 3), line('l2', 'Scratch awl', 20, 1)], { subtotal: 164, shipping: 0, discount: 0, tax: 0, total: 164 });
 
 const refund = (createdAt: string, amount: number) => ({ id: `refund-${createdAt}`, amount, reason: 'Scratched', restockedQuantity: 1, createdAt });
 const parcel = (createdAt: string, lines: OrderShipment['lines'], carrier = 'UPS', trackingNumber?: string): OrderShipment => ({

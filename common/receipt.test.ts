@@ -2,35 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { receiptDate, receiptFileName, receiptOf, receiptSums } from './receipt.ts';
 import type { Order } from './schemas/orders.ts';
 import { shopIdentity } from './shop-identity.ts';
-import { orderLine as line } from './test/order-fixtures.ts';
+import { adasOrder, orderLine as line, paidByVisa } from './test/order-fixtures.ts';
 
 /** A cart of two tools, paid: $144 + $64, with $9.50 of shipping, $5 off and $16.64 of tax. */
 const paid: Order = {
-  _id: 'order-1',
-  productId: 'product-gauge',
-  product: 'Marking gauge and 1 more',
-  cutomerName: 'Ada Lovelace',
-  email: 'ada@example.com',
-  unitPrice: 48,
-  price: 229.14,
-  quantity: 4,
-  phone: '+1 555 010 2030',
-  adress: '12 Bench Lane',
-  paymentStatus: 'paid',
+  ...adasOrder([line('gauge', 'Marking gauge', 48, 3), line('saw', 'Dovetail saw', 64, 1)], { subtotal: 208, shipping: 9.5, discount: 5, tax: 16.64, total: 229.14 }),
+  ...paidByVisa,
   transactionId: 'pi_local_abc',
-  shippingStatus: 'pending',
-  createdAt: '2026-03-01T09:00:00.000Z',
   paidAt: '2026-03-01T09:05:00.000Z',
-  number: 1042,
-  orderNumber: 'J-1042',
-  stage: 'to-ship',
-  cardBrand: 'visa',
-  cardLast4: '4242',
-  refundedAmount: 0,
-  refundStatus: 'none',
-  restockedQuantity: 0,
-  lines: [line('gauge', 'Marking gauge', 48, 3), line('saw', 'Dovetail saw', 64, 1)],
-  totals: { subtotal: 208, shipping: 9.5, discount: 5, tax: 16.64, total: 229.14, currency: 'USD' },
 };
 
 describe('receipts', () => {

@@ -8,6 +8,7 @@ import { AdminAccountError } from './modules/auth/admin-account.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
+import { createShop } from './shop.ts';
 
 // Built, this file runs as dist/server/server.js; the web app is built into dist/web.
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
@@ -34,7 +35,7 @@ async function serve(config: AppConfig, prepare: boolean): Promise<void> {
   const database = openDatabase(config);
   // The database is ready before the app is built: better-auth checks its tables when it starts.
   const prepared = prepare ? await prepareDatabase(database) : undefined;
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp(createShop(config, { database, clock }));
   if (prepared) app.log.info({ database: database.description, migrationsApplied: prepared.applied, demoCatalogueSeeded: prepared.seeded }, 'database ready');
 
   app.addHook('onClose', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import { isParsedContainer } from './parsed-containers.ts';
 
@@ -27,9 +27,14 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
  * One depth limit for every route, the shop's and better-auth's alike, checked after the body is
  * parsed (the JSON parser itself does not recurse) and before anything else reads it.
  */
-export function registerBodyDepthLimit(app: FastifyInstance): void {
-  app.addHook('preValidation', (request, _reply, done) => {
-    const tooDeep = nestsDeeperThan(request.body, maxBodyDepth);
-    done(tooDeep ? new AppError(400, 'VALIDATION_FAILED', `The request body is nested too deeply: at most ${maxBodyDepth} levels of arrays and objects.`) : undefined);
-  });
-}
+export const bodyDepthLimit = fp(
+  (app, _options, loaded) => {
+    app.addHook('preValidation', (request, _reply, done) => {
+      const tooDeep = nestsDeeperThan(request.body, maxBodyDepth);
+      done(tooDeep ? new AppError(400, 'VALIDATION_FAILED', `The request body is nested too deeply: at most ${maxBodyDepth} levels of arrays and objects.`) : undefined);
+    });
+    loaded();
+  },
+  // Its refusal is answered in the shop's form by the error handler.
+  { name: 'body-depth-limit', dependencies: ['error-handler'], fastify: '5.x' },
+);

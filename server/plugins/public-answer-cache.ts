@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { totalCountCappedHeader, totalCountHeader } from '../../common/pagination.ts';
 import { createVersionWatch } from '../db/version-watch.ts';
 import type { CatalogueVersion } from '../modules/catalogue-cache/catalogue-version.ts';
@@ -15,6 +16,8 @@ interface KeptAnswer {
 }
 
 export interface PublicAnswerCacheSettings {
+  /** Whose changes drop the kept answers. */
+  version: CatalogueVersion;
   /** How old the last look at the catalogue's version may be before a request looks again. */
   checkEveryMs: number;
   /** How many answers are kept; the oldest goes first. */
@@ -59,7 +62,7 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer
  * (sessions, validation, the handler, serializing) but every `onSend` and `onResponse` hook still runs
  * for it: the security headers, cache policy, request id and log are those of any answer (ADR 035).
  */
-export function createPublicAnswerCache(version: CatalogueVersion, settings: PublicAnswerCacheSettings) {
+function createPublicAnswerCache({ version, ...settings }: PublicAnswerCacheSettings) {
   const kept = new Map<string, KeptAnswer>();
   const watch = createVersionWatch(() => version.current(), settings.checkEveryMs);
   let keptVersion: number | undefined;
@@ -147,4 +150,13 @@ export function createPublicAnswerCache(version: CatalogueVersion, settings: Pub
   };
 }
 
-export type PublicAnswerCache = ReturnType<typeof createPublicAnswerCache>;
+export const publicAnswerCache = fp<PublicAnswerCacheSettings>(
+  (app, settings, loaded) => {
+    createPublicAnswerCache(settings).register(app);
+    loaded();
+  },
+  // After the hooks that set every answer's security headers and cache policy: a kept answer, sent
+  // from this plugin's onRequest hook, skips the onRequest hooks after it. Its onSend hook keeps the
+  // ETag the response policy's set.
+  { name: 'public-answer-cache', dependencies: ['response-policy', 'security-headers'], fastify: '5.x' },
+);

@@ -1,5 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Sessions } from '../modules/auth/viewer.ts';
@@ -84,12 +85,15 @@ function limitedParty(sessions: Sessions) {
 }
 
 /** Rate limits are opt-in per route (`config.rateLimit`); a client past its limit gets a 429 it can show. */
-export async function registerRateLimits(app: FastifyInstance, counters: RateLimitRepository, sessions: Sessions, clock: Clock): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseStore(counters, clock),
-    keyGenerator: limitedParty(sessions),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
-  });
-}
+export const rateLimits = fp<{ counters: RateLimitRepository; sessions: Sessions; clock: Clock }>(
+  async (app, { counters, sessions, clock }) => {
+    await app.register(rateLimit, {
+      global: false,
+      store: databaseStore(counters, clock),
+      keyGenerator: limitedParty(sessions),
+      errorResponseBuilder: (_request, context) => new AppError(429, 'RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+    });
+  },
+  // Its 429 is answered in the shop's form by the error handler.
+  { name: 'rate-limits', dependencies: ['error-handler'], fastify: '5.x' },
+);

@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { RequestLogSettings } from '../config/env.ts';
-
-/** The header that tells a client its request's id, the `reqId` of any log line about it. */
-export const requestIdHeader = 'x-request-id';
 
 /** What a request's log line says of it. */
 function requestLine(method: string, url: string, statusCode: number, responseTime: number) {
@@ -15,17 +12,21 @@ function requestLine(method: string, url: string, statusCode: number, responseTi
  * is on. Two lines for every request cost the shop a third of its speed on its busiest calls.
  * Fastify's own request logging is off (`disableRequestLogging` in the app's log controller).
  */
-export function registerRequestLog(app: FastifyInstance, { accessLog, slowRequestMs, sampleRate }: RequestLogSettings): void {
-  // A callback, not an async function: it runs for every request and logs few (ADR 035).
-  app.addHook('onResponse', (request, reply, done) => {
-    const responseTime = reply.elapsedTime;
-    const slow = responseTime >= slowRequestMs;
-    const failed = reply.statusCode >= 500;
-    if (accessLog || slow || failed || (sampleRate > 0 && Math.random() < sampleRate)) {
-      const line = requestLine(request.method, request.url, reply.statusCode, responseTime);
-      if (slow || failed) request.log.warn(line, slow ? 'slow request' : 'request failed');
-      else request.log.info(line, 'request completed');
-    }
-    done();
-  });
-}
+export const requestLog = fp<RequestLogSettings>(
+  (app, { accessLog, slowRequestMs, sampleRate }, loaded) => {
+    // A callback, not an async function: it runs for every request and logs few (ADR 035).
+    app.addHook('onResponse', (request, reply, done) => {
+      const responseTime = reply.elapsedTime;
+      const slow = responseTime >= slowRequestMs;
+      const failed = reply.statusCode >= 500;
+      if (accessLog || slow || failed || (sampleRate > 0 && Math.random() < sampleRate)) {
+        const line = requestLine(request.method, request.url, reply.statusCode, responseTime);
+        if (slow || failed) request.log.warn(line, slow ? 'slow request' : 'request failed');
+        else request.log.info(line, 'request completed');
+      }
+      done();
+    });
+    loaded();
+  },
+  { name: 'request-log', fastify: '5.x' },
+);

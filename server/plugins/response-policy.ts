@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { matchesEntityTag } from './http-negotiation.ts';
 import type { CachePolicy } from './route-access.ts';
 
@@ -20,11 +21,7 @@ function entityTag(payload: string | Buffer): string {
 
 /** Whether the answer gets an ETag, and a 304 when the browser has it: a public answer checked on each use. */
 function revalidates(request: FastifyRequest, reply: FastifyReply): boolean {
-  return (
-    request.routeOptions.config.cache === 'revalidate' &&
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    reply.statusCode === 200
-  );
+  return request.routeOptions.config.cache === 'revalidate' && (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200;
 }
 
 /**
@@ -33,21 +30,25 @@ function revalidates(request: FastifyRequest, reply: FastifyReply): boolean {
  * from its bytes and a 304 when the browser already has them: the catalogue changes rarely and is
  * read constantly, and an admin's edit shows on the next load.
  */
-export function registerResponsePolicy(app: FastifyInstance): void {
-  // Both hooks are callbacks, not async functions: they run for every request, the catalogue's kept
-  // answers included, and a promise per hook is a measurable share of a small answer's cost (ADR 035).
-  app.addHook('onRequest', (request, reply, done) => {
-    const { access, cache } = request.routeOptions.config;
-    // Routes outside the API (the web app's files) keep the headers they set themselves. A long-lived
-    // answer is marked so once it succeeds (onSend, below): a refusal or an error is never kept.
-    if (access !== undefined) reply.header('cache-control', cache === 'revalidate' ? keptButChecked : neverKept);
-    done();
-  });
+export const responsePolicy = fp(
+  (app, _options, loaded) => {
+    // Both hooks are callbacks, not async functions: they run for every request, the catalogue's kept
+    // answers included, and a promise per hook is a measurable share of a small answer's cost (ADR 035).
+    app.addHook('onRequest', (request, reply, done) => {
+      const { access, cache } = request.routeOptions.config;
+      // Routes outside the API (the web app's files) keep the headers they set themselves. A long-lived
+      // answer is marked so once it succeeds (onSend, below): a refusal or an error is never kept.
+      if (access !== undefined) reply.header('cache-control', cache === 'revalidate' ? keptButChecked : neverKept);
+      done();
+    });
 
-  app.addHook('onSend', (request, reply, payload, done) => {
-    done(null, withPolicy(request, reply, payload));
-  });
-}
+    app.addHook('onSend', (request, reply, payload, done) => {
+      done(null, withPolicy(request, reply, payload));
+    });
+    loaded();
+  },
+  { name: 'response-policy', fastify: '5.x' },
+);
 
 /** Marks a long-lived answer that succeeded, and tags a revalidated one: the payload to send (empty for a 304). */
 function withPolicy(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import type { SignedInUser, Sessions } from '../modules/auth/viewer.ts';
 
@@ -70,48 +71,53 @@ export function signedInViewer(request: FastifyRequest): SignedInUser {
  * Routes are collected as they are added; at start, any /api route without a declaration stops the
  * app, so that a new route cannot be left open by forgetting.
  */
-export function registerRouteAccess(app: FastifyInstance, sessions: Sessions, shopOrigins: readonly string[]): void {
-  const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; cache?: CachePolicy; origin?: CallerOrigin } }> = [];
+export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string[] }>(
+  (app, { sessions, shopOrigins }, loaded) => {
+    const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; cache?: CachePolicy; origin?: CallerOrigin } }> = [];
 
-  app.decorateRequest('viewer', null);
-  app.addHook('onRoute', (route) => {
-    // Kept by reference: plugins that add their routes' declarations later (the API docs) are seen at start.
-    route.config ??= {};
-    routes.push(route as (typeof routes)[number]);
-  });
+    app.decorateRequest('viewer', null);
+    app.addHook('onRoute', (route) => {
+      // Kept by reference: plugins that add their routes' declarations later (the API docs) are seen at start.
+      route.config ??= {};
+      routes.push(route as (typeof routes)[number]);
+    });
 
-  // Every /api route, and any other that declares its access (the pages written on the server).
-  const declaredRoutes = (): DeclaredRoute[] =>
-    routes
-      .filter((route) => isApiRoute(route.url) || route.config.access !== undefined)
-      .flatMap((route) =>
-        [route.method]
-          .flat()
-          .filter((method) => method !== 'HEAD')
-          .map((method) => ({ method, url: route.url, access: route.config.access, cache: route.config.cache ?? 'private', origin: route.config.origin ?? 'shop' })),
-      );
+    // Every /api route, and any other that declares its access (the pages written on the server).
+    const declaredRoutes = (): DeclaredRoute[] =>
+      routes
+        .filter((route) => isApiRoute(route.url) || route.config.access !== undefined)
+        .flatMap((route) =>
+          [route.method]
+            .flat()
+            .filter((method) => method !== 'HEAD')
+            .map((method) => ({ method, url: route.url, access: route.config.access, cache: route.config.cache ?? 'private', origin: route.config.origin ?? 'shop' })),
+        );
 
-  app.decorate('declaredRoutes', declaredRoutes);
+    app.decorate('declaredRoutes', declaredRoutes);
 
-  app.addHook('onReady', (done) => {
-    const named = (list: DeclaredRoute[]) => list.map((route) => `${route.method} ${route.url}`).join(', ');
-    const undeclared = declaredRoutes().filter((route) => !route.access);
-    const cachedPrivate = declaredRoutes().filter((route) => route.access !== undefined && route.access !== 'public' && route.cache !== 'private');
-    if (undeclared.length > 0) done(new Error(`Every /api route must declare who may call it (config.access); these do not: ${named(undeclared)}`));
-    else if (cachedPrivate.length > 0) done(new Error(`Only public routes may be cached; these are not public: ${named(cachedPrivate)}`));
-    else done();
-  });
+    app.addHook('onReady', (done) => {
+      const named = (list: DeclaredRoute[]) => list.map((route) => `${route.method} ${route.url}`).join(', ');
+      const undeclared = declaredRoutes().filter((route) => !route.access);
+      const cachedPrivate = declaredRoutes().filter((route) => route.access !== undefined && route.access !== 'public' && route.cache !== 'private');
+      if (undeclared.length > 0) done(new Error(`Every /api route must declare who may call it (config.access); these do not: ${named(undeclared)}`));
+      else if (cachedPrivate.length > 0) done(new Error(`Only public routes may be cached; these are not public: ${named(cachedPrivate)}`));
+      else done();
+    });
 
-  app.addHook('onRequest', async (request) => {
-    refuseForeignCaller(request, shopOrigins);
-    const { access } = request.routeOptions.config;
-    if (access === undefined || access === 'public') return;
-    const viewer = await sessions.viewerOf(request);
-    if (!viewer) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
-    if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, 'FORBIDDEN', 'Only an admin may do this.');
-    request.viewer = viewer;
-  });
-}
+    app.addHook('onRequest', async (request) => {
+      refuseForeignCaller(request, shopOrigins);
+      const { access } = request.routeOptions.config;
+      if (access === undefined || access === 'public') return;
+      const viewer = await sessions.viewerOf(request);
+      if (!viewer) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
+      if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, 'FORBIDDEN', 'Only an admin may do this.');
+      request.viewer = viewer;
+    });
+    loaded();
+  },
+  // Its refusals are answered in the shop's form by the error handler.
+  { name: 'route-access', dependencies: ['error-handler'], fastify: '5.x' },
+);
 
 /**
  * The one origin rule (ADR 015): an unsafe /api call that carries cookies must come from one of the

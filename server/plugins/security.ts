@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config/env.ts';
 
@@ -86,11 +86,15 @@ function isPictureForEmail(url: string): boolean {
 }
 
 /** Sets the security headers on every answer, first thing; a route may opt out with `securityHeaders: false`. */
-export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
-  const headers = securityHeaders(config);
-  const forEmail = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.securityHeaders !== false) reply.headers(isPictureForEmail(request.url) ? forEmail : headers);
-    done();
-  });
-}
+export const securityHeadersPlugin = fp<{ config: AppConfig }>(
+  (app, { config }, loaded) => {
+    const headers = securityHeaders(config);
+    const forEmail = { ...headers, 'cross-origin-resource-policy': 'cross-origin' };
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.securityHeaders !== false) reply.headers(isPictureForEmail(request.url) ? forEmail : headers);
+      done();
+    });
+    loaded();
+  },
+  { name: 'security-headers', fastify: '5.x' },
+);

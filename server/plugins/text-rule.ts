@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { isAcceptableText, textMessages } from '../../common/text-rule.ts';
 import { AppError } from '../errors.ts';
 import { isParsedContainer } from './parsed-containers.ts';
@@ -31,13 +31,18 @@ export function brokenTextAt(value: unknown, root: string): string | undefined {
  * the query and a parsed body are checked before any route reads them, so no route can forget to, and a
  * NUL byte or a lone surrogate answers 400 on its field instead of reaching a query.
  */
-export function registerTextRule(app: FastifyInstance): void {
-  app.addHook('preValidation', (request, _reply, done) => {
-    const field = brokenTextAt(request.params, '') ?? brokenTextAt(request.query, '') ?? brokenTextAt(request.body, '');
-    if (field === undefined) {
-      done();
-      return;
-    }
-    done(new AppError(400, 'VALIDATION_FAILED', `Invalid request. ${field ? `${field}: ` : ''}${textMessages.invalid}`));
-  });
-}
+export const textRule = fp(
+  (app, _options, loaded) => {
+    app.addHook('preValidation', (request, _reply, done) => {
+      const field = brokenTextAt(request.params, '') ?? brokenTextAt(request.query, '') ?? brokenTextAt(request.body, '');
+      if (field === undefined) {
+        done();
+        return;
+      }
+      done(new AppError(400, 'VALIDATION_FAILED', `Invalid request. ${field ? `${field}: ` : ''}${textMessages.invalid}`));
+    });
+    loaded();
+  },
+  // After the depth limit: a body nested too deeply is refused for that before its text is walked.
+  { name: 'text-rule', dependencies: ['error-handler', 'body-depth-limit'], fastify: '5.x' },
+);

@@ -1,9 +1,12 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { pagesWithTokens, type RenderPage } from '../../common/rendered-page.ts';
+import fp from 'fastify-plugin';
+import { pagesWithTokens } from '../../common/rendered-page.ts';
 import type { ApiError } from '../../common/schemas/errors.ts';
-import type { AppShell } from '../modules/product-pages/app-shell.ts';
+import { loadAppShell } from '../modules/product-pages/app-shell.ts';
+import { loadPageRenderer } from '../modules/product-pages/page-renderer.ts';
+import { type ProductPageRouteOptions, productPageRoutes } from '../modules/product-pages/product-page-routes.ts';
 import { registerBuiltAssets } from './built-assets.ts';
+import { featureRoutes, routeConcerns } from './feature-routes.ts';
 
 /** The page itself must be revalidated on every load; the other unhashed files (pictures, the icon) are kept a day. */
 function cacheControlFor(filePath: string): string {
@@ -21,6 +24,11 @@ function looksLikeFile(url: string): boolean {
   return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
+export interface WebAppOptions extends Pick<ProductPageRouteOptions, 'products' | 'ratingOf' | 'publicUrl'> {
+  /** The built web app's folder (dist/web); without a build, every page says how to make one. */
+  webRoot: string;
+}
+
 /**
  * Serves the built single-page app: the hashed assets from memory (registerBuiltAssets), the other
  * files from the folder. Every path that is not a file or an API call answers the app's page, so that
@@ -28,43 +36,52 @@ function looksLikeFile(url: string): boolean {
  * when the renderer is built (ADR 024). The page is public and revalidated, and kept in memory with
  * the catalogue's answers, whose version it follows. Unknown /api paths answer a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string, shell: AppShell | undefined, renderPage: RenderPage | undefined): Promise<void> {
-  const built = shell !== undefined;
-  if (built) {
-    registerBuiltAssets(app, webRoot);
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      index: false,
-      // One route per built file, found at start; every other path falls through to the page route below.
-      wildcard: false,
-      globIgnore: ['assets/**'],
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        reply.header('cache-control', cacheControlFor(filePath));
-      },
-    });
-    for (const url of pagesWithTokens) {
-      app.get(url, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(shell.page(undefined, undefined)));
+export const webApp = fp<WebAppOptions>(
+  async (app, { webRoot, products, ratingOf, publicUrl }) => {
+    const shell = loadAppShell(webRoot);
+    const renderPage = shell && (await loadPageRenderer(app, webRoot));
+    // Each product's page with its head written on the server, the sitemap and robots.txt.
+    await app.register(featureRoutes('product-pages', productPageRoutes), { products, ratingOf, publicUrl, shell, renderPage });
+    const built = shell !== undefined;
+    if (built) {
+      registerBuiltAssets(app, webRoot);
+      await app.register(fastifyStatic, {
+        root: webRoot,
+        index: false,
+        // One route per built file, found at start; every other path falls through to the page route below.
+        wildcard: false,
+        globIgnore: ['assets/**'],
+        preCompressed: true,
+        setHeaders(reply, filePath) {
+          reply.header('cache-control', cacheControlFor(filePath));
+        },
+      });
+      for (const url of pagesWithTokens) {
+        app.get(url, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(shell.page(undefined, undefined)));
+      }
+      app.get('/*', { config: { access: 'public', cache: 'revalidate' }, schema: { hide: true } }, async (request, reply) => {
+        if (isApiPath(request.url) || looksLikeFile(request.url)) return reply.callNotFound();
+        const rendered = await renderPage?.(request.url);
+        return reply
+          .code(rendered?.status ?? 200)
+          .type('text/html; charset=utf-8')
+          .send(shell.page(undefined, rendered));
+      });
+    } else {
+      app.log.warn(`No built web app at ${webRoot}: run "npm run build" to serve the shop's pages.`);
     }
-    app.get('/*', { config: { access: 'public', cache: 'revalidate' }, schema: { hide: true } }, async (request, reply) => {
-      if (isApiPath(request.url) || looksLikeFile(request.url)) return reply.callNotFound();
-      const rendered = await renderPage?.(request.url);
-      return reply
-        .code(rendered?.status ?? 200)
-        .type('text/html; charset=utf-8')
-        .send(shell.page(undefined, rendered));
-    });
-  } else {
-    app.log.warn(`No built web app at ${webRoot}: run "npm run build" to serve the shop's pages.`);
-  }
 
-  app.setNotFoundHandler((request, reply) => {
-    const api = isApiPath(request.url);
-    const message = api
-      ? `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`
-      : built
-        ? 'Not found.'
-        : 'The web app is not built. Run "npm run build", then start the server again.';
-    return reply.status(404).send({ code: 'NOT_FOUND', message } satisfies ApiError);
-  });
-}
+    app.setNotFoundHandler((request, reply) => {
+      const api = isApiPath(request.url);
+      const message = api
+        ? `There is no API endpoint ${request.method} ${request.url.split('?')[0]}.`
+        : built
+          ? 'Not found.'
+          : 'The web app is not built. Run "npm run build", then start the server again.';
+      return reply.status(404).send({ code: 'NOT_FOUND', message } satisfies ApiError);
+    });
+  },
+  // After the API: its pages are rendered from the API's own answers (in-process), and its not-found
+  // handler answers the API's unknown paths too.
+  { name: 'web-app', dependencies: [...routeConcerns, 'api'], fastify: '5.x' },
+);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { createApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueueSettings } from '../modules/jobs/create-job-queue.ts';
@@ -28,7 +28,7 @@ export interface AppOnOptions {
 export async function createAppOn(database: DatabaseHandle, { clock, env = {}, jobs }: AppOnOptions = {}): Promise<AppAt> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...testSettings, ...env }, path.join(dataDir, 'no-web-build'));
-  const app = await buildApp({ config, database, logger: false, clock, jobs });
+  const app = await createApp({ config, database, logger: false, clock, jobs });
   await app.ready();
   return {
     app,

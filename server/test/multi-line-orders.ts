@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Order, OrderLine } from '../../common/schemas/orders.ts';
 import type { Database } from '../db/database.ts';
-import { signUp, type TestAccount } from './accounts.ts';
+import type { JobQueueSettings } from '../modules/jobs/create-job-queue.ts';
+import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from './accounts.ts';
 import { added, checkedOut } from './cart-checkout.ts';
 import { addProduct, readOrder, type TestProduct } from './ordering.ts';
-import type { TestClock } from './test-clock.ts';
+import { createTestClock, type TestClock } from './test-clock.ts';
 import { payOrder } from './paid-order.ts';
 
 /**
@@ -31,6 +32,29 @@ export async function addThreeTools(db: Database, { planeMinQuantity = 1 }: { pl
     mallet: await addProduct(db, { name: 'Joiner’s mallet', priceCents: 6400, minQuantity: 1, availQuantity: 300 }),
     plane: await addProduct(db, { name: 'Smoothing plane', priceCents: 17500, minQuantity: planeMinQuantity, availQuantity: 100 }),
   };
+}
+
+/** A test file's shop with the three tools, its admin and customers, and the clock it runs on. */
+export interface ThreeToolShop extends ThreeTools {
+  clock: TestClock;
+  people: ShopWithPeople;
+}
+
+/**
+ * Sets up the file's shop with the three tools before its tests (`planeMinQuantity` as for
+ * addThreeTools; jobs run only when the test says, unless `jobs` says otherwise) and closes it after
+ * them. The fields of what it answers are there once the tests run.
+ */
+export function useThreeToolShop({ planeMinQuantity, jobs = { startRunner: false } }: { planeMinQuantity?: number; jobs?: JobQueueSettings } = {}): ThreeToolShop {
+  const shop = {} as ThreeToolShop;
+  let people: ShopWithPeople | undefined;
+  beforeAll(async () => {
+    const clock = createTestClock(new Date());
+    people = await createShopWithPeople({ clock, jobs });
+    Object.assign(shop, { clock, people }, await addThreeTools(people.shop.db, { planeMinQuantity }));
+  });
+  afterAll(() => people?.shop.close());
+  return shop;
 }
 
 /** 3 chisels, 1 mallet and 2 planes: $73.50 + $64.00 + $350.00 = $487.50. */

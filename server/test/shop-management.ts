@@ -26,6 +26,16 @@ export function productForm(changes: Partial<Record<keyof ProductInput, unknown>
   };
 }
 
+/** `who` adds a product to the catalogue (`POST /api/products`): only an admin may. */
+export function createProduct(app: FastifyInstance, who: Caller, payload: object): Promise<LightMyRequestResponse> {
+  return call(app, 'POST', '/api/products', who, payload);
+}
+
+/** `who` replaces a product of the catalogue (`PUT /api/products/{id}`): only an admin may. */
+export function replaceProduct(app: FastifyInstance, who: Caller, id: string, payload: object): Promise<LightMyRequestResponse> {
+  return call(app, 'PUT', `/api/products/${id}`, who, payload);
+}
+
 /** A small real picture of each accepted type, as a camera or an editor would save it. */
 export async function picture(type: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
   const image = sharp({ create: { width: 8, height: 6, channels: 3, background: { r: 160, g: 110, b: 60 } } });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { createApp } from '../app.ts';
 import { type Clock, systemClock } from '../clock.ts';
 import { loadConfig } from '../config/env.ts';
 import type { Database } from '../db/database.ts';
@@ -55,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const webRoot = options.webRoot ?? path.join(dataDir, 'no-web-build');
   // Tests place and pay many orders as one customer within a minute; the tests of those limits set their own.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...testSettings, ...options.env }, webRoot);
-  const app = await buildApp({
+  const app = await createApp({
     config,
     database,
     logger: Boolean(options.logStream),

@@ -1,3 +1,5 @@
+import { type Cart, cartSchema } from '../../common/schemas/cart.ts';
+import { notPaidYet } from '../../common/test/order-fixtures.ts';
 import { orderSchema, type Order, type OrderLine } from '../../common/schemas/orders.ts';
 import { productSchema, type Product } from '../../common/schemas/products.ts';
 import { viewerSchema, type Viewer } from '../../common/schemas/users.ts';
@@ -28,6 +30,23 @@ export const markingGauge: Product = productSchema.parse({
   availQuantity: 10,
   category: 'marking-and-measuring',
 });
+
+/** The server's price of a cart holding `quantity` marking gauges ($12.50, from 3, 10 in stock), with the line's `problem` if it has one. */
+export const gaugeCart = (quantity: number, problem?: string): Cart =>
+  cartSchema.parse({
+    lines: [
+      {
+        productId: markingGauge._id,
+        quantity,
+        product: { name: markingGauge.name, img: markingGauge.img, price: markingGauge.price, minQuantity: markingGauge.minQuantity, availQuantity: markingGauge.availQuantity },
+        lineTotal: markingGauge.price * quantity,
+        ...(problem ? { problem } : {}),
+      },
+    ],
+    count: quantity,
+    total: markingGauge.price * quantity,
+    ready: !problem,
+  });
 
 /** A line of an order as the server sends it before anything of it was sent or paid back. */
 function orderLine(lineId: string, product: Pick<Product, '_id' | 'name' | 'img' | 'price'>, quantity: number): OrderLine {
@@ -60,14 +79,10 @@ export const unpaidOrder: Order = orderSchema.parse({
   quantity: 3,
   phone: '+1 415 555 0100',
   adress: '12 Bench Lane, Leeds',
-  paymentStatus: 'unpaid',
   createdAt: '2026-11-20T10:00:00.000Z',
   number: 1042,
   orderNumber: 'J-1042',
-  stage: 'unpaid',
-  refundedAmount: 0,
-  refundStatus: 'none',
-  restockedQuantity: 0,
+  ...notPaidYet,
   lines: [orderLine('l-1', markingGauge, 3)],
   totals: { subtotal: 37.5, shipping: 0, discount: 0, tax: 0, total: 37.5, currency: 'USD' },
 });

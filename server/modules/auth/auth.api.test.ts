@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { cookieFrom, testOrigin } from '../../test/accounts.ts';
 import { captureLog, logLevels } from '../../test/log-capture.ts';
@@ -45,7 +45,7 @@ afterAll(async () => {
 /** Another server process on the shop's database, configured by `env` on top of the shop's own settings. */
 async function anotherProcess(env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
   const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir, ...env }, '/nonexistent');
-  const app = await buildApp({ config, database: shop.database, logger: false });
+  const app = await createApp({ config, database: shop.database, logger: false });
   extraApps.push(app);
   await app.ready();
   return app;
@@ -469,7 +469,7 @@ describe('the admin named by ADMIN_EMAIL', () => {
       expect(linesAboutTheAdmin()).toEqual([expect.objectContaining({ level: logLevels.info, msg: 'admin account created', email })]);
 
       log.lines.length = 0;
-      const later = await buildApp({ config: loadConfig({ ...env, DATA_DIR: dataDir }, '/nonexistent'), database: fresh.database, logStream: log.stream });
+      const later = await createApp({ config: loadConfig({ ...env, DATA_DIR: dataDir }, '/nonexistent'), database: fresh.database, logStream: log.stream });
       await later.ready();
       await later.close();
       // The log is on (it reports the missing web build), yet says nothing about the admin.
@@ -484,7 +484,7 @@ describe('the admin named by ADMIN_EMAIL', () => {
     const { email } = await register({ client: newClient(), name: 'Announced Anna' });
     const log = captureLog();
     const config = loadConfig({ ...baseEnv, DATA_DIR: dataDir, ADMIN_EMAIL: email, ADMIN_PASSWORD: password }, '/nonexistent');
-    const app = await buildApp({ config, database: shop.database, logStream: log.stream });
+    const app = await createApp({ config, database: shop.database, logStream: log.stream });
     extraApps.push(app);
     await app.ready();
     expect(log.lines.filter((line) => line.email === email)).toEqual([expect.objectContaining({ level: logLevels.info, msg: 'existing account made an admin' })]);
@@ -494,7 +494,7 @@ describe('the admin named by ADMIN_EMAIL', () => {
     const fresh = await createTestApp({ seed: false, env: { BETTER_AUTH_SECRET: secret } });
     try {
       const env = { ...baseEnv, DATA_DIR: dataDir, ADMIN_EMAIL: 'twin@joinery.example' };
-      const apps = [0, 1].map(() => buildApp({ config: loadConfig(env, '/nonexistent'), database: fresh.database, logger: false }));
+      const apps = [0, 1].map(() => createApp({ config: loadConfig(env, '/nonexistent'), database: fresh.database, logger: false }));
       const started = await Promise.all(apps);
       try {
         await Promise.all(started.map((app) => app.ready()));

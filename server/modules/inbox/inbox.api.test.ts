@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { newsletterTokenIn, outboxMessages } from '../../test/mail-outbox.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -113,7 +113,7 @@ describe('rate limits on the forms', () => {
   it("lets a client send again once its hour is over by the shop's clock, and says how long that is", async () => {
     const clock = createTestClock('2026-05-04T09:00:00.000Z');
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: scratchDataDir(), FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour) }, '/nonexistent');
-    const app = await buildApp({ config, database: shop.database, logger: false, clock });
+    const app = await createApp({ config, database: shop.database, logger: false, clock });
     try {
       const client = newClient();
       for (let i = 0; i < formsPerHour; i += 1) {
@@ -133,7 +133,7 @@ describe('rate limits on the forms', () => {
 
   it('behind one trusted proxy, counts the address the proxy saw, whatever the client forged before it', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: scratchDataDir(), FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour), TRUST_PROXY: '1' }, '/nonexistent');
-    const behindProxy = await buildApp({ config, database: shop.database, logger: false });
+    const behindProxy = await createApp({ config, database: shop.database, logger: false });
     try {
       const viaProxy = (forged: string) =>
         behindProxy.inject({
@@ -152,7 +152,7 @@ describe('rate limits on the forms', () => {
 
   it('counts in the database, so that a second server process sees the same count', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: scratchDataDir(), FORM_RATE_LIMIT_PER_HOUR: String(formsPerHour) }, '/nonexistent');
-    const secondProcess = await buildApp({ config, database: shop.database, logger: false });
+    const secondProcess = await createApp({ config, database: shop.database, logger: false });
     try {
       const client = newClient();
       for (let i = 0; i < formsPerHour; i += 1) {

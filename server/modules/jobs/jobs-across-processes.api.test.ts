@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
 import { createAppOn } from '../../test/app-at.ts';
+import { useSharedDatabase } from '../../test/shared-database.ts';
 import { numberedPayload, recordingTask } from '../../test/recording-task.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
+import { testDialect } from '../../test/test-database.ts';
 
 /**
  * Several server processes on one database, each with its own connection: on PostgreSQL as in
  * production, on SQLite as processes sharing one file.
  */
-let database: TestDatabase;
-let secondConnection: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrateToLatest(database.db);
-  secondConnection = database.connectAgain();
-});
-afterAll(async () => {
-  await secondConnection.close();
-  await database.dispose();
-});
+const shared = useSharedDatabase();
 
 /**
  * Two processes looking for work at the same moment. On SQLite both test connections live in this one
@@ -39,13 +28,13 @@ async function bothLook(first: () => Promise<void>, second: () => Promise<void>,
 describe('jobs shared by several processes', () => {
   it('runs a job that one process enqueued and stopped before running, once another process starts', async () => {
     const before = recordingTask('archive-order', numberedPayload);
-    const stopped = await createAppOn(database, { jobs: { extraTasks: [before.task], startRunner: false } });
-    await stopped.app.jobs.enqueue(database.db, 'archive-order', { n: 7 });
+    const stopped = await createAppOn(shared.database, { jobs: { extraTasks: [before.task], startRunner: false } });
+    await stopped.app.jobs.enqueue(shared.database.db, 'archive-order', { n: 7 });
     await stopped.close();
     expect(before.runs).toEqual([]);
 
     const after = recordingTask('archive-order', numberedPayload);
-    const restarted = await createAppOn(secondConnection, { jobs: { extraTasks: [after.task], pollIntervalMs: 50 } });
+    const restarted = await createAppOn(shared.secondConnection, { jobs: { extraTasks: [after.task], pollIntervalMs: 50 } });
     try {
       await vi.waitFor(() => expect(after.runs.map((run) => run.payload)).toEqual([{ n: 7 }]), { timeout: 10_000, interval: 25 });
       await restarted.app.jobs.waitUntilIdle();
@@ -62,11 +51,11 @@ describe('jobs shared by several processes', () => {
       vi.waitFor(() => expect(Math.min(inFirst.runs.length, inSecond.runs.length)).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
     const inFirst = recordingTask('print-label', numberedPayload, { outcome: untilBothAtWork });
     const inSecond = recordingTask('print-label', numberedPayload, { outcome: untilBothAtWork });
-    const first = await createAppOn(database, { jobs: { extraTasks: [inFirst.task], pollIntervalMs: 50 } });
-    const second = await createAppOn(secondConnection, { jobs: { extraTasks: [inSecond.task], pollIntervalMs: 50 } });
+    const first = await createAppOn(shared.database, { jobs: { extraTasks: [inFirst.task], pollIntervalMs: 50 } });
+    const second = await createAppOn(shared.secondConnection, { jobs: { extraTasks: [inSecond.task], pollIntervalMs: 50 } });
     try {
       // One statement each, while both runners already take them.
-      for (let n = 0; n < 50; n += 1) await first.app.jobs.enqueue(database.db, 'print-label', { n });
+      for (let n = 0; n < 50; n += 1) await first.app.jobs.enqueue(shared.database.db, 'print-label', { n });
       await vi.waitFor(() => expect(inFirst.runs.length + inSecond.runs.length).toBeGreaterThanOrEqual(50), { timeout: 20_000, interval: 25 });
       await first.app.jobs.waitUntilIdle();
       const numbers = [...inFirst.runs, ...inSecond.runs].map((run) => run.payload.n).sort((a, b) => a - b);
@@ -85,8 +74,8 @@ describe('jobs shared by several processes', () => {
     const sweepPayload = z.object({ olderThanHours: z.number() });
     const inFirst = recordingTask('sweep-carts', sweepPayload, { schedule: sweep });
     const inSecond = recordingTask('sweep-carts', sweepPayload, { schedule: sweep });
-    const first = await createAppOn(database, { clock, jobs: { extraTasks: [inFirst.task], startRunner: false } });
-    const second = await createAppOn(secondConnection, { clock, jobs: { extraTasks: [inSecond.task], startRunner: false } });
+    const first = await createAppOn(shared.database, { clock, jobs: { extraTasks: [inFirst.task], startRunner: false } });
+    const second = await createAppOn(shared.secondConnection, { clock, jobs: { extraTasks: [inSecond.task], startRunner: false } });
     let firstLooksFirst = true;
     const runsAt = async (at: string) => {
       now = new Date(at);

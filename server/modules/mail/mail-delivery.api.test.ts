@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
 import { createAppOn } from '../../test/app-at.ts';
+import { useSharedDatabase } from '../../test/shared-database.ts';
 import { type SmtpStandIn, smtpStandInCaFile, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 
 /**
  * The shop's mail through a real SMTP server (the stand-in for the provider): queued with the change
@@ -11,21 +9,13 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
  * whatever happens to the server processes in between.
  */
 const shopInbox = 'workshop@joinery.example';
+const shared = useSharedDatabase();
 let standIn: SmtpStandIn;
-let database: TestDatabase;
-let secondConnection: DatabaseHandle;
 
 beforeAll(async () => {
   standIn = await startSmtpStandIn();
-  database = await createTestDatabase();
-  await migrateToLatest(database.db);
-  secondConnection = database.connectAgain();
 });
-afterAll(async () => {
-  await secondConnection.close();
-  await database.dispose();
-  await standIn.close();
-});
+afterAll(() => standIn.close());
 
 const mailEnv = () => ({
   SMTP_URL: standIn.url,
@@ -50,7 +40,7 @@ const receivedFor = (name: string) => standIn.received.filter((mail) => mail.sub
 
 describe("the shop's notice of a contact message", () => {
   it('arrives at SHOP_NOTIFY_EMAIL over TLS with the right subject, a text part and an HTML part', async () => {
-    const shop = await createAppOn(database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
+    const shop = await createAppOn(shared.database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
     try {
       const body = contactMessage();
       await sendContactMessage(shop.app, body);
@@ -68,7 +58,7 @@ describe("the shop's notice of a contact message", () => {
   });
 
   it('gets through once when the provider refuses the first two attempts', { timeout: 40_000 }, async () => {
-    const shop = await createAppOn(database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
+    const shop = await createAppOn(shared.database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
     try {
       const attemptsBefore = standIn.attempts();
       standIn.refuseNext(2);
@@ -84,13 +74,13 @@ describe("the shop's notice of a contact message", () => {
   });
 
   it('is delivered once after the server that took the message stopped before sending it', async () => {
-    const stopped = await createAppOn(database, { env: mailEnv(), jobs: { startRunner: false } });
+    const stopped = await createAppOn(shared.database, { env: mailEnv(), jobs: { startRunner: false } });
     const body = contactMessage();
     await sendContactMessage(stopped.app, body);
     await stopped.close();
     expect(receivedFor(body.name)).toHaveLength(0);
 
-    const restarted = await createAppOn(secondConnection, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
+    const restarted = await createAppOn(shared.secondConnection, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
     try {
       await vi.waitFor(() => expect(receivedFor(body.name)).toHaveLength(1), { timeout: 10_000, interval: 25 });
       await restarted.app.jobs.waitUntilIdle();
@@ -101,8 +91,8 @@ describe("the shop's notice of a contact message", () => {
   });
 
   it('is delivered once when two server processes share the database', { timeout: 30_000 }, async () => {
-    const first = await createAppOn(database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
-    const second = await createAppOn(secondConnection, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
+    const first = await createAppOn(shared.database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
+    const second = await createAppOn(shared.secondConnection, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
     try {
       const bodies = Array.from({ length: 10 }, contactMessage);
       for (const [index, body] of bodies.entries()) await sendContactMessage(index % 2 ? first.app : second.app, body);
@@ -116,7 +106,7 @@ describe("the shop's notice of a contact message", () => {
   });
 
   it('is not sent when SHOP_NOTIFY_EMAIL is unset, and the message is still kept', async () => {
-    const shop = await createAppOn(database, { env: { ...mailEnv(), SHOP_NOTIFY_EMAIL: '' }, jobs: { pollIntervalMs: 50 } });
+    const shop = await createAppOn(shared.database, { env: { ...mailEnv(), SHOP_NOTIFY_EMAIL: '' }, jobs: { pollIntervalMs: 50 } });
     try {
       const body = contactMessage();
       await sendContactMessage(shop.app, body);

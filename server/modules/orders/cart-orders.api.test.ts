@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartMessages } from '../../../common/cart-rules.ts';
 import { addressMessages } from '../../../common/postal-addresses.ts';
 import type { OrderDetails } from '../../../common/schemas/order-details.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
-import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
+import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, cartOf, checkOut, checkedOut, delivery, deliveryAddress, deliveryOnOneLine } from '../../test/cart-checkout.ts';
-import { addThreeTools, fillCart, threeLines } from '../../test/multi-line-orders.ts';
+import { useThreeToolShop, fillCart, threeLines } from '../../test/multi-line-orders.ts';
 import { addProduct, authorise, confirmPayment, createIntent, localPayment, placeOrder, setStock, startPayment, stockOf, type TestProduct } from '../../test/ordering.ts';
-import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
 import { call } from '../../test/call.ts';
 import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
@@ -17,22 +16,10 @@ import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
  * (`POST /create-payment-intent`, the card form, `PUT /orders/{id}`). The stock of every line is
  * taken together or not at all; the specification's one-product fields describe the whole order.
  */
-let clock: TestClock;
-let people: ShopWithPeople;
-/** $24.50, $64.00 and $175.00 a piece (the plane at least 2). */
-let chisel: TestProduct;
-let mallet: TestProduct;
-let plane: TestProduct;
+const shop = useThreeToolShop({ planeMinQuantity: 2 });
 
-beforeAll(async () => {
-  clock = createTestClock(new Date());
-  people = await createShopWithPeople({ clock, jobs: { startRunner: false } });
-  ({ chisel, mallet, plane } = await addThreeTools(people.shop.db, { planeMinQuantity: 2 }));
-});
-afterAll(() => people?.shop.close());
-
-const app = () => people.shop.app;
-const db = () => people.shop.db;
+const app = () => shop.people.shop.app;
+const db = () => shop.people.shop.db;
 
 /** A customer of their own, so that each test's orders and cart are its own. */
 const customer = () => signUp(app(), 'Cart Customer');
@@ -40,7 +27,7 @@ const customer = () => signUp(app(), 'Cart Customer');
 /** A customer of their own with 3 chisels, 1 mallet and 2 planes in the cart ($487.50), not checked out yet. */
 async function customerWithThreeLines() {
   const buyer = await customer();
-  await fillCart(app(), clock, buyer, threeLines({ chisel, mallet, plane }));
+  await fillCart(app(), shop.clock, buyer, threeLines(shop));
   return buyer;
 }
 
@@ -56,7 +43,7 @@ const cartLines = async (who: TestAccount) => (await cartOf(app(), who)).lines.m
 const threeOrderLines = () => [
   {
     lineId: expect.any(String),
-    productId: chisel.id,
+    productId: shop.chisel.id,
     product: 'Bevel-edge chisel',
     img: '/images/products/test.webp',
     unitPrice: 24.5,
@@ -68,7 +55,7 @@ const threeOrderLines = () => [
   },
   {
     lineId: expect.any(String),
-    productId: mallet.id,
+    productId: shop.mallet.id,
     product: 'Joiner’s mallet',
     img: '/images/products/test.webp',
     unitPrice: 64,
@@ -80,7 +67,7 @@ const threeOrderLines = () => [
   },
   {
     lineId: expect.any(String),
-    productId: plane.id,
+    productId: shop.plane.id,
     product: 'Smoothing plane',
     img: '/images/products/test.webp',
     unitPrice: 175,
@@ -94,7 +81,7 @@ const threeOrderLines = () => [
 
 /** The specification's fields of the three-line order: they describe the whole order. */
 const specificationFields = (buyer: TestAccount) => ({
-  productId: chisel.id,
+  productId: shop.chisel.id,
   product: 'Bevel-edge chisel and 2 more',
   quantity: 6,
   price: 487.5,
@@ -109,10 +96,10 @@ const threeLineTotals = { subtotal: 487.5, shipping: 0, discount: 0, tax: 0, tot
 describe(`checking out a cart of three lines (${testDialect})`, () => {
   it('places one unpaid order of every line, priced on the server, under one number, and takes no stock yet', async () => {
     const buyer = await customerWithThreeLines();
-    const before = await stocks(chisel, mallet, plane);
+    const before = await stocks(shop.chisel, shop.mallet, shop.plane);
 
     // Whatever a browser sends besides the phone and address, the lines and prices are the cart's on the server.
-    const res = await checkOut(app(), buyer, { ...delivery, total: 1, price: 0.01, lines: [{ productId: chisel.id, quantity: 1, price: 0.01 }] });
+    const res = await checkOut(app(), buyer, { ...delivery, total: 1, price: 0.01, lines: [{ productId: shop.chisel.id, quantity: 1, price: 0.01 }] });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json<Order>();
     expect(order).toMatchObject({
@@ -132,11 +119,11 @@ describe(`checking out a cart of three lines (${testDialect})`, () => {
     // One order, not one per line; the cart keeps its lines until the order is paid; no stock is held.
     expect((await ordersOf(buyer)).map((listed) => listed._id)).toEqual([order._id]);
     expect(await cartLines(buyer)).toEqual([
-      [chisel.id, 3],
-      [mallet.id, 1],
-      [plane.id, 2],
+      [shop.chisel.id, 3],
+      [shop.mallet.id, 1],
+      [shop.plane.id, 2],
     ]);
-    expect(await stocks(chisel, mallet, plane)).toEqual(before);
+    expect(await stocks(shop.chisel, shop.mallet, shop.plane)).toEqual(before);
   });
 
   it('is paid with one payment for the total: every line’s stock falls, and the cart loses exactly those lines', async () => {
@@ -144,8 +131,8 @@ describe(`checking out a cart of three lines (${testDialect})`, () => {
     const order = await checkedOut(app(), buyer);
     // Added after the checkout: not part of the order, so it stays in the cart.
     const gouge = await addProduct(db(), { name: 'Carving gouge', priceCents: 3300, minQuantity: 1, availQuantity: 20 });
-    await fillCart(app(), clock, buyer, [[gouge, 1]]);
-    const before = await stocks(chisel, mallet, plane, gouge);
+    await fillCart(app(), shop.clock, buyer, [[gouge, 1]]);
+    const before = await stocks(shop.chisel, shop.mallet, shop.plane, gouge);
 
     const intent = await createIntent(app(), buyer, order._id);
     expect(intent).toMatchObject({ gateway: 'local', amount: 487.5 });
@@ -171,31 +158,31 @@ describe(`checking out a cart of three lines (${testDialect})`, () => {
 
     // Captured once, for exactly the server's total; every line's pieces taken, the gouge's not.
     expect(await localPayment(db(), intent.transactionId)).toMatchObject({ amount_cents: 48750, status: 'succeeded' });
-    expect(await stocks(chisel, mallet, plane, gouge)).toEqual([before[0]! - 3, before[1]! - 1, before[2]! - 2, before[3]]);
+    expect(await stocks(shop.chisel, shop.mallet, shop.plane, gouge)).toEqual([before[0]! - 3, before[1]! - 1, before[2]! - 2, before[3]]);
     expect(await cartLines(buyer)).toEqual([[gouge.id, 1]]);
 
     // Confirming again is harmless: the same order, no more stock taken.
     const again = await confirmPayment(app(), buyer, order._id, intent.transactionId);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(paid);
-    expect(await stocks(chisel, mallet, plane, gouge)).toEqual([before[0]! - 3, before[1]! - 1, before[2]! - 2, before[3]]);
+    expect(await stocks(shop.chisel, shop.mallet, shop.plane, gouge)).toEqual([before[0]! - 3, before[1]! - 1, before[2]! - 2, before[3]]);
     expect((await ordersOf(buyer)).map((listed) => [listed._id, listed.paymentStatus])).toEqual([[order._id, 'paid']]);
   });
 
   it('leaves the cart alone when a Buy Now order is paid, even of a tool in the cart', async () => {
     const buyer = await customerWithThreeLines();
-    const chiselsBefore = await stockOf(db(), chisel.id);
+    const chiselsBefore = await stockOf(db(), shop.chisel.id);
 
-    const bought = await placeOrder(app(), buyer, chisel.id, 2);
-    expect(bought).toMatchObject({ product: 'Bevel-edge chisel', quantity: 2, price: 49, lines: [expect.objectContaining({ productId: chisel.id, quantity: 2 })] });
+    const bought = await placeOrder(app(), buyer, shop.chisel.id, 2);
+    expect(bought).toMatchObject({ product: 'Bevel-edge chisel', quantity: 2, price: 49, lines: [expect.objectContaining({ productId: shop.chisel.id, quantity: 2 })] });
     await payOrder(app(), buyer, bought._id);
 
     expect((await ordersOf(buyer)).map((listed) => [listed._id, listed.paymentStatus])).toEqual([[bought._id, 'paid']]);
-    expect(await stockOf(db(), chisel.id)).toBe(chiselsBefore - 2);
+    expect(await stockOf(db(), shop.chisel.id)).toBe(chiselsBefore - 2);
     expect(await cartLines(buyer)).toEqual([
-      [chisel.id, 3],
-      [mallet.id, 1],
-      [plane.id, 2],
+      [shop.chisel.id, 3],
+      [shop.mallet.id, 1],
+      [shop.plane.id, 2],
     ]);
   });
 
@@ -206,13 +193,13 @@ describe(`checking out a cart of three lines (${testDialect})`, () => {
     const again = await checkedOut(app(), buyer);
     expect(again).toEqual(first);
 
-    clock.advance(1000);
+    shop.clock.advance(1000);
     const elsewhere = await checkOut(app(), buyer, { ...delivery, shippingAddress: { ...deliveryAddress, line1: '9 Mortise Lane' } });
     expect(elsewhere.statusCode).toBe(201);
     expect(elsewhere.json<Order>()._id).not.toBe(first._id);
 
-    await added(app(), buyer, chisel.id, 1);
-    clock.advance(1000);
+    await added(app(), buyer, shop.chisel.id, 1);
+    shop.clock.advance(1000);
     const changed = await checkedOut(app(), buyer);
     expect(changed._id).not.toBe(first._id);
     expect(changed.lines.map((line) => line.quantity)).toEqual([4, 1, 2]);
@@ -226,7 +213,7 @@ describe('the specification’s calls, for an order of three lines', () => {
     const order = await checkedOut(app(), buyer);
 
     // GET /orders (the admin's), found by its number.
-    const listed = await call(app(), 'GET', `/api/orders?q=${order.orderNumber}`, people.admin);
+    const listed = await call(app(), 'GET', `/api/orders?q=${order.orderNumber}`, shop.people.admin);
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual([order]);
     // GET /orders/{email} (the customer's own).
@@ -245,9 +232,9 @@ describe('the specification’s calls, for an order of three lines', () => {
     expect(paid).toMatchObject({ ...specificationFields(buyer), number: order.number, paymentStatus: 'paid', transactionId, stage: 'to-ship', totals: threeLineTotals });
     expect(paid.lines.map((line) => line.lineId)).toEqual(order.lines.map((line) => line.lineId));
     // Every list reads it paid now.
-    expect((await call(app(), 'GET', `/api/orders?q=${order.orderNumber}`, people.admin)).json()).toEqual([paid]);
+    expect((await call(app(), 'GET', `/api/orders?q=${order.orderNumber}`, shop.people.admin)).json()).toEqual([paid]);
     expect(await ordersOf(buyer)).toEqual([paid]);
-    expect((await call(app(), 'GET', `/api/orders/${encodeURIComponent(buyer.email)}`, people.admin)).json()).toEqual([paid]);
+    expect((await call(app(), 'GET', `/api/orders/${encodeURIComponent(buyer.email)}`, shop.people.admin)).json()).toEqual([paid]);
     expect((await call(app(), 'GET', `/api/duepaymentOrder/${order._id}`, buyer)).json()).toEqual(paid);
 
     // GET /orders/{id}/details: the order, no refunds or shipments yet, placed then paid.
@@ -263,15 +250,15 @@ describe('the specification’s calls, for an order of three lines', () => {
       ],
     });
     // Someone else's order is not found, by id or by e-mail.
-    expect((await call(app(), 'GET', `/api/orders/${order._id}/details`, people.oscar)).statusCode).toBe(404);
-    expect((await call(app(), 'GET', `/api/duepaymentOrder/${order._id}`, people.oscar)).statusCode).toBe(404);
-    expect((await call(app(), 'GET', `/api/orders/${encodeURIComponent(buyer.email)}`, people.oscar)).statusCode).toBe(403);
+    expect((await call(app(), 'GET', `/api/orders/${order._id}/details`, shop.people.oscar)).statusCode).toBe(404);
+    expect((await call(app(), 'GET', `/api/duepaymentOrder/${order._id}`, shop.people.oscar)).statusCode).toBe(404);
+    expect((await call(app(), 'GET', `/api/orders/${encodeURIComponent(buyer.email)}`, shop.people.oscar)).statusCode).toBe(403);
   });
 
   it('DELETE /orders/{id} cancels an unpaid three-line order with { deletedCount: 1 }, keeping it, never to be paid', async () => {
     const buyer = await customerWithThreeLines();
     const order = await checkedOut(app(), buyer);
-    const before = await stocks(chisel, mallet, plane);
+    const before = await stocks(shop.chisel, shop.mallet, shop.plane);
 
     const res = await call(app(), 'DELETE', `/api/orders/${order._id}`, buyer);
     expect(res.statusCode).toBe(200);
@@ -285,7 +272,7 @@ describe('the specification’s calls, for an order of three lines', () => {
     expect((await startPayment(app(), buyer, order._id)).json()).toMatchObject({ code: 'ORDER_CANCELLED' });
     expect(await db().selectFrom('local_payment_intents').select('id').where('order_id', '=', order._id).execute()).toEqual([]);
     expect(await cartLines(buyer)).toHaveLength(3);
-    expect(await stocks(chisel, mallet, plane)).toEqual(before);
+    expect(await stocks(shop.chisel, shop.mallet, shop.plane)).toEqual(before);
   });
 });
 
@@ -297,7 +284,7 @@ describe('a line short of stock when the order is paid', () => {
       await addProduct(db(), { name: 'Card scraper', priceCents: 900, minQuantity: 1, availQuantity: 50 }),
       await addProduct(db(), { name: 'Cabinet rasp', priceCents: 3100, minQuantity: 1, availQuantity: 50 }),
     ];
-    await fillCart(app(), clock, buyer, [
+    await fillCart(app(), shop.clock, buyer, [
       [tools[0]!, 2],
       [tools[1]!, 4],
       [tools[2]!, 3],

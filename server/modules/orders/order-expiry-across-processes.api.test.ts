@@ -2,45 +2,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
 import { createAppOn } from '../../test/app-at.ts';
+import { useSharedDatabase } from '../../test/shared-database.ts';
 import { signUp } from '../../test/accounts.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
 import { addProduct, localPayment, orderRow, placeOrder } from '../../test/ordering.ts';
 import { createTestClock } from '../../test/test-clock.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
+import { testDialect } from '../../test/test-database.ts';
 import { authorisedPayment } from '../../test/paid-order.ts';
 
 /**
  * Two server processes on one database, both running the expiry sweep's schedule at the same
  * moments: each stale order is expired once, its customer told once, its card hold released.
  */
-let database: TestDatabase;
-let secondConnection: DatabaseHandle;
+const shared = useSharedDatabase();
 /** One data folder for both processes, so that their mail outboxes are one. */
 let dataDir: string;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrateToLatest(database.db);
-  secondConnection = database.connectAgain();
+beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-expiry-'));
 });
-afterAll(async () => {
-  await secondConnection.close();
-  await database.dispose();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the expiry sweep with two processes', () => {
   it('expires a stale order once, with one notice and its payment released', { timeout: 30_000 }, async () => {
     const clock = createTestClock(new Date());
     const settings = { clock, env: { DATA_DIR: dataDir, UNPAID_ORDER_HOURS: '72', AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, jobs: { startRunner: false } };
-    const first = await createAppOn(database, settings);
-    const second = await createAppOn(secondConnection, settings);
+    const first = await createAppOn(shared.database, settings);
+    const second = await createAppOn(shared.secondConnection, settings);
     try {
       const customer = await signUp(first.app, 'Tess Twice');
-      const product = await addProduct(database.db, { minQuantity: 1, availQuantity: 100 });
+      const product = await addProduct(shared.database.db, { minQuantity: 1, availQuantity: 100 });
       const orders = [await placeOrder(first.app, customer, product.id, 1), await placeOrder(first.app, customer, product.id, 2)];
       const held = await authorisedPayment(first.app, customer, orders[0]!._id);
 
@@ -55,11 +46,11 @@ describe('the expiry sweep with two processes', () => {
       await first.app.jobs.waitUntilIdle();
 
       for (const order of orders) {
-        expect(await orderRow(database.db, order._id)).toMatchObject({ cancel_reason: 'expired' });
+        expect(await orderRow(shared.database.db, order._id)).toMatchObject({ cancel_reason: 'expired' });
         const notices = outboxMessages(dataDir).filter((mail) => mail.subject === `Your unpaid Joinery order ${order.orderNumber} has expired`);
         expect(notices).toHaveLength(1);
       }
-      expect((await localPayment(database.db, held))?.status).toBe('canceled');
+      expect((await localPayment(shared.database.db, held))?.status).toBe('canceled');
     } finally {
       await Promise.all([first.close(), second.close()]);
     }

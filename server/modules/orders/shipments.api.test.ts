@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderDetails } from '../../../common/schemas/order-details.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
-import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
+import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, checkedOut, deliveryOnOneLine } from '../../test/cart-checkout.ts';
 import { outboxMessages } from '../../test/mail-outbox.ts';
-import { addThreeTools, paidThreeLineOrder, type ThreeTools } from '../../test/multi-line-orders.ts';
+import { useThreeToolShop, paidThreeLineOrder } from '../../test/multi-line-orders.ts';
 import { readOrder } from '../../test/ordering.ts';
-import { createTestClock, type TestClock } from '../../test/test-clock.ts';
 import { testDialect } from '../../test/test-database.ts';
 import { call } from '../../test/call.ts';
 
@@ -16,38 +15,29 @@ import { call } from '../../test/call.ts';
  * all of the pieces still to send. The order is partly shipped while pieces are left, shipped once
  * none are; pieces paid back are not left to send; the customer is mailed what each parcel holds.
  */
-let clock: TestClock;
-let people: ShopWithPeople;
-let tools: ThreeTools;
+const shop = useThreeToolShop({ jobs: { pollIntervalMs: 50 } });
 
-beforeAll(async () => {
-  clock = createTestClock(new Date());
-  people = await createShopWithPeople({ clock, jobs: { pollIntervalMs: 50 } });
-  tools = await addThreeTools(people.shop.db);
-});
-afterAll(() => people?.shop.close());
-
-const app = () => people.shop.app;
+const app = () => shop.people.shop.app;
 
 /** A paid order of three lines (`../../test/multi-line-orders.ts`), of a customer of its own. */
-const paidOrder = () => paidThreeLineOrder(app(), clock, tools);
+const paidOrder = () => paidThreeLineOrder(app(), shop.clock, shop);
 
 /** The admin's parcel (or, given `as`, someone else's: undefined for no one signed in). */
-function ship(order: Order, body: object, as: { who: TestAccount | undefined } = { who: people.admin }) {
-  clock.advance(60_000);
+function ship(order: Order, body: object, as: { who: TestAccount | undefined } = { who: shop.people.admin }) {
+  shop.clock.advance(60_000);
   return call(app(), 'POST', `/api/orders/${order._id}/shipments`, as.who, body);
 }
 
 function refundLines(order: Order, lines: { lineId: string; quantity: number }[], restock: boolean) {
-  clock.advance(60_000);
-  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, { lines, restock, reason: 'Not wanted after all', idempotencyKey: randomUUID() });
+  shop.clock.advance(60_000);
+  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, shop.people.admin, { lines, restock, reason: 'Not wanted after all', idempotencyKey: randomUUID() });
 }
 
 const shipped = (order: Order) => order.lines.map((line) => line.shippedQuantity);
 
 /** The ids of the orders in Manage Orders at this stage. */
 async function atStage(stage: 'to-ship' | 'shipped' | 'delivered') {
-  const res = await call(app(), 'GET', `/api/orders?stage=${stage}&limit=100`, people.admin);
+  const res = await call(app(), 'GET', `/api/orders?stage=${stage}&limit=100`, shop.people.admin);
   expect(res.statusCode).toBe(200);
   return res.json<Order[]>().map((order) => order._id);
 }
@@ -55,7 +45,7 @@ async function atStage(stage: 'to-ship' | 'shipped' | 'delivered') {
 /** The shipping mails of this order its customer received, once every queued message has gone out. */
 async function shippingMails(order: Order) {
   await app().jobs.waitUntilIdle();
-  return outboxMessages(people.shop.dataDir).filter(
+  return outboxMessages(shop.people.shop.dataDir).filter(
     (mail) => mail.to === order.email && mail.subject.includes(`order ${order.orderNumber} `) && / is on its way$| was delivered$/.test(mail.subject),
   );
 }
@@ -108,7 +98,7 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
     expect(partMail?.text).toContain('The rest of your order follows in another parcel');
 
     // Partly shipped is not yet delivered.
-    const early = await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'delivered' });
+    const early = await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, shop.people.admin, { shippingStatus: 'delivered' });
     expect(early.statusCode).toBe(409);
 
     // More than is left of a line is refused, naming it, and changes nothing.
@@ -203,8 +193,8 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
     expect(await details(order, buyer)).toEqual(page);
 
     // Delivered follows shipped.
-    clock.advance(60_000);
-    const delivered = await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'delivered' });
+    shop.clock.advance(60_000);
+    const delivered = await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, shop.people.admin, { shippingStatus: 'delivered' });
     expect(delivered.statusCode, delivered.body).toBe(200);
     expect(delivered.json()).toMatchObject({ stage: 'delivered', shippingStatus: 'delivered', deliveredAt: expect.any(String) });
     expect(shipped(delivered.json<Order>())).toEqual([3, 1, 2]);
@@ -217,7 +207,7 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
     const { buyer, order } = await paidOrder();
     for (const [who, status] of [
       [buyer, 403],
-      [people.oscar, 403],
+      [shop.people.oscar, 403],
       [undefined, 401],
     ] as const) {
       expect((await ship(order, { carrier: 'UPS' }, { who })).statusCode).toBe(status);
@@ -230,7 +220,7 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
   it('refuses an unpaid order, and a line that is not the order’s', async () => {
     const { order } = await paidOrder();
     const buyer = await signUp(app(), 'Unpaid Customer');
-    await added(app(), buyer, tools.chisel.id, 1);
+    await added(app(), buyer, shop.chisel.id, 1);
     const unpaid = await checkedOut(app(), buyer);
 
     const notPaid = await ship(unpaid, { carrier: 'UPS' });
@@ -240,7 +230,7 @@ describe(`shipping an order of three lines in parcels (${testDialect})`, () => {
     const foreign = await ship(order, { carrier: 'UPS', lines: [{ lineId: unpaid.lines[0]!.lineId, quantity: 1 }] });
     expect(foreign.statusCode).toBe(409);
     expect(foreign.json()).toMatchObject({ code: 'UNKNOWN_LINE' });
-    expect(shipped(await readOrder(app(), people.admin, order._id))).toEqual([0, 0, 0]);
+    expect(shipped(await readOrder(app(), shop.people.admin, order._id))).toEqual([0, 0, 0]);
     expect((await ship({ ...order, _id: randomUUID() }, { carrier: 'UPS' })).statusCode).toBe(404);
   });
 });
@@ -313,8 +303,8 @@ describe('pieces refunded by line', () => {
     await refundLines(order, [{ lineId: planeLine.lineId, quantity: 1 }], false);
     await ship(order, { carrier: 'UPS', lines: [{ lineId: chiselLine.lineId, quantity: 1 }] });
 
-    clock.advance(60_000);
-    const res = await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, people.admin, { shippingStatus: 'shipped', carrier: 'USPS' });
+    shop.clock.advance(60_000);
+    const res = await call(app(), 'PATCH', `/api/orders/${order._id}/shipping`, shop.people.admin, { shippingStatus: 'shipped', carrier: 'USPS' });
     expect(res.statusCode, res.body).toBe(200);
     const sent = res.json<Order>();
     expect(sent).toMatchObject({ stage: 'shipped', carrier: 'USPS' });

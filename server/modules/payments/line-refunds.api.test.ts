@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderDetails } from '../../../common/schemas/order-details.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import type { RefundResult } from '../../../common/schemas/refunds.ts';
-import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
-import { addThreeTools, type PaidThreeLineOrder, paidThreeLineOrder } from '../../test/multi-line-orders.ts';
-import { localPayment, readOrder, stockOf, type TestProduct } from '../../test/ordering.ts';
-import { createTestClock, type TestClock } from '../../test/test-clock.ts';
+import { useThreeToolShop, type PaidThreeLineOrder, paidThreeLineOrder } from '../../test/multi-line-orders.ts';
+import { localPayment, readOrder, stockOf } from '../../test/ordering.ts';
 import { testDialect } from '../../test/test-database.ts';
 import { call } from '../../test/call.ts';
 
@@ -16,25 +14,13 @@ import { call } from '../../test/call.ts';
  * line; once per idempotency key, at the processor too. A refund by amount puts pieces back in stock
  * only for an order of one line: of several, it cannot say which.
  */
-let clock: TestClock;
-let people: ShopWithPeople;
-/** $24.50, $64.00 and $175.00 a piece. */
-let chisel: TestProduct;
-let mallet: TestProduct;
-let plane: TestProduct;
+const shop = useThreeToolShop();
 
-beforeAll(async () => {
-  clock = createTestClock(new Date());
-  people = await createShopWithPeople({ clock, jobs: { startRunner: false } });
-  ({ chisel, mallet, plane } = await addThreeTools(people.shop.db));
-});
-afterAll(() => people?.shop.close());
-
-const app = () => people.shop.app;
-const db = () => people.shop.db;
+const app = () => shop.people.shop.app;
+const db = () => shop.people.shop.db;
 
 /** A paid order of three lines (`../../test/multi-line-orders.ts`), of a customer of its own. */
-const paidOrder = () => paidThreeLineOrder(app(), clock, { chisel, mallet, plane });
+const paidOrder = () => paidThreeLineOrder(app(), shop.clock, shop);
 
 interface LineRefundBody {
   lines: { lineId: string; quantity: number }[];
@@ -44,16 +30,16 @@ interface LineRefundBody {
 }
 
 function refundLines(order: Order, body: LineRefundBody) {
-  clock.advance(1000);
-  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, { reason: 'Returned unused', idempotencyKey: randomUUID(), ...body });
+  shop.clock.advance(1000);
+  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, shop.people.admin, { reason: 'Returned unused', idempotencyKey: randomUUID(), ...body });
 }
 
 function refundAmount(order: Order, body: { amount: number; restock: number; idempotencyKey?: string }) {
-  clock.advance(1000);
-  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, { reason: 'A goodwill gesture', idempotencyKey: randomUUID(), ...body });
+  shop.clock.advance(1000);
+  return call(app(), 'POST', `/api/orders/${order._id}/refunds`, shop.people.admin, { reason: 'A goodwill gesture', idempotencyKey: randomUUID(), ...body });
 }
 
-const stocks = () => Promise.all([chisel, mallet, plane].map((product) => stockOf(db(), product.id)));
+const stocks = () => Promise.all([shop.chisel, shop.mallet, shop.plane].map((product) => stockOf(db(), product.id)));
 /** Each line's pieces paid back, and put back in stock. */
 const linePieces = (order: Order) => order.lines.map((line) => [line.refundedQuantity, line.restockedQuantity]);
 /** The processor's own records of this payment's refunds: its ledger, and the payment's refunded total. */
@@ -229,7 +215,7 @@ describe('the same idempotency key again', () => {
   it('answers the same refund, made once at the processor', async () => {
     const paid = await paidOrder();
     const { order, malletLine, transactionId } = paid;
-    const mallets = await stockOf(db(), mallet.id);
+    const mallets = await stockOf(db(), shop.mallet.id);
     const body = { lines: [{ lineId: malletLine.lineId, quantity: 1 }], restock: true, idempotencyKey: randomUUID() };
 
     const first = await refundLines(order, body);
@@ -246,7 +232,7 @@ describe('the same idempotency key again', () => {
 
     expect(await atProcessor(transactionId)).toEqual({ refunds: [6400], refundedCents: 6400 });
     expect(await db().selectFrom('refunds').select('id').where('order_id', '=', order._id).execute()).toEqual([{ id: first.json<RefundResult>().refund.id }]);
-    expect(await stockOf(db(), mallet.id)).toBe(mallets + 1);
+    expect(await stockOf(db(), shop.mallet.id)).toBe(mallets + 1);
     expect(linePieces(await readOrder(app(), paid.buyer, order._id))[1]).toEqual([1, 1]);
 
     // The key with other pieces (another amount) is refused.

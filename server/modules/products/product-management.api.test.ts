@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productMessages } from '../../../common/shop-management.ts';
 import type { Product, ProductWithPictures } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
-import { productForm } from '../../test/shop-management.ts';
+import { createProduct, productForm, replaceProduct } from '../../test/shop-management.ts';
 import { call, type Caller } from '../../test/call.ts';
 
 /**
@@ -17,8 +17,6 @@ beforeAll(async () => {
 afterAll(() => people.shop.close());
 
 const app = () => people.shop.app;
-const create = (who: Caller, payload: object) => call(app(), 'POST', '/api/products', who, payload);
-const replace = (who: Caller, id: string, payload: object) => call(app(), 'PUT', `/api/products/${id}`, who, payload);
 const remove = (who: Caller, id: string) => call(app(), 'DELETE', `/api/products/${id}`, who);
 const readProduct = (id: string) => call(app(), 'GET', `/api/products/${id}`);
 
@@ -29,7 +27,7 @@ async function catalogue(): Promise<{ products: Product[]; total: number }> {
 
 /** A product the admin added through the API. */
 async function added(changes: Record<string, unknown> = {}): Promise<ProductWithPictures> {
-  const res = await create(people.admin, productForm(changes));
+  const res = await createProduct(app(), people.admin, productForm(changes));
   if (res.statusCode !== 201) throw new Error(`adding a product failed: ${res.statusCode} ${res.body}`);
   const { insertedId: _insertedId, ...product } = res.json<ProductWithPictures & { insertedId: string }>();
   return product;
@@ -59,7 +57,7 @@ describe('POST /api/products', () => {
   it('answers 401 to an anonymous caller, before looking at the body, and adds nothing', async () => {
     const before = await catalogue();
     for (const payload of [productForm(), { price: -1 }]) {
-      const res = await create(undefined, payload);
+      const res = await createProduct(app(), undefined, payload);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(notSignedIn);
     }
@@ -69,7 +67,7 @@ describe('POST /api/products', () => {
   it('answers 403 to a customer, before looking at the body, and adds nothing', async () => {
     const before = await catalogue();
     for (const payload of [productForm(), { price: -1 }]) {
-      const res = await create(people.carol, payload);
+      const res = await createProduct(app(), people.carol, payload);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual(forbidden);
     }
@@ -78,7 +76,7 @@ describe('POST /api/products', () => {
 
   it("adds an admin's product: 201 with insertedId and the stored product, newest in the catalogue", async () => {
     const form = productForm({ name: '  Block plane  ', price: 129.99, minQuantity: 1, availQuantity: 12 });
-    const res = await create(people.admin, form);
+    const res = await createProduct(app(), people.admin, form);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({
@@ -138,7 +136,7 @@ describe('POST /api/products', () => {
     ["a category's label instead of its slug", { category: 'Chisels' }, 'category', productMessages.categoryRequired],
   ])('refuses %s with a 400 naming the field and saying why', async (_case, changes, field, message) => {
     const before = await catalogue();
-    const res = await create(people.admin, productForm(changes));
+    const res = await createProduct(app(), people.admin, productForm(changes));
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
@@ -160,15 +158,15 @@ describe('PUT /api/products/:id', () => {
 
   it('answers 401 to an anonymous caller and 403 to a customer, and changes nothing', async () => {
     const product = await added();
-    expect((await replace(undefined, product._id, edited)).json()).toEqual(notSignedIn);
-    expect((await replace(people.carol, product._id, edited)).statusCode).toBe(403);
+    expect((await replaceProduct(app(), undefined, product._id, edited)).json()).toEqual(notSignedIn);
+    expect((await replaceProduct(app(), people.carol, product._id, edited)).statusCode).toBe(403);
     expect((await readProduct(product._id)).json()).toEqual(asRead(product));
   });
 
   it('replaces the whole product for an admin, keeping its id and its place in the catalogue', async () => {
     const product = await added();
     const newer = await added();
-    const res = await replace(people.admin, product._id, edited);
+    const res = await replaceProduct(app(), people.admin, product._id, edited);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ _id: product._id, ...edited, pictures: [edited.img] });
     expect((await readProduct(product._id)).json()).toEqual(asRead({ _id: product._id, ...edited, pictures: [edited.img] }));
@@ -179,22 +177,22 @@ describe('PUT /api/products/:id', () => {
 
   it('refuses, with 409 and nothing saved, an edit begun before customers bought some of the stock', async () => {
     const product = await added();
-    const stale = await replace(people.admin, product._id, { ...edited, stockSeen: product.availQuantity + 1 });
+    const stale = await replaceProduct(app(), people.admin, product._id, { ...edited, stockSeen: product.availQuantity + 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toMatch(/stock changed while you were editing/);
     expect((await readProduct(product._id)).json()).toEqual(asRead(product));
-    const fresh = await replace(people.admin, product._id, { ...edited, stockSeen: product.availQuantity });
+    const fresh = await replaceProduct(app(), people.admin, product._id, { ...edited, stockSeen: product.availQuantity });
     expect(fresh.statusCode).toBe(200);
   });
 
   it('needs the whole form: a missing field is refused with its message and nothing changes', async () => {
     const product = await added();
-    const res = await replace(people.admin, product._id, { price: 10 });
+    const res = await replaceProduct(app(), people.admin, product._id, { price: 10 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(`name: ${productMessages.nameRequired}`);
     expect(res.json().message).toContain(`description: ${productMessages.descriptionRequired}`);
     expect(res.json().message).toContain(`category: ${productMessages.categoryRequired}`);
-    const tooFew = await replace(people.admin, product._id, { ...edited, minQuantity: 8 });
+    const tooFew = await replaceProduct(app(), people.admin, product._id, { ...edited, minQuantity: 8 });
     expect(tooFew.json().message).toContain(`minQuantity: ${productMessages.minBelowAvail}`);
     expect((await readProduct(product._id)).json()).toEqual(asRead(product));
   });
@@ -203,7 +201,7 @@ describe('PUT /api/products/:id', () => {
     ['an unknown id', '00000000-0000-4000-8000-000000000000'],
     ['a malformed id', 'not-an-id'],
   ])('answers %s with a 404', async (_case, id) => {
-    const res = await replace(people.admin, id, edited);
+    const res = await replaceProduct(app(), people.admin, id, edited);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No product has that id.' });
   });

@@ -5,9 +5,9 @@ import { productMessages } from '../../../common/shop-management.ts';
 import type { Product, ProductDetail, ProductWithPictures } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
-import { picture, productForm, upload } from '../../test/shop-management.ts';
+import { createProduct, picture, productForm, replaceProduct, upload } from '../../test/shop-management.ts';
 import { createProductRepository } from './product-repository.ts';
-import { call, type Caller } from '../../test/call.ts';
+import { call } from '../../test/call.ts';
 
 /**
  * A product's pictures: GET /api/products/{id} answers them in order, the main one first and the same
@@ -21,8 +21,6 @@ beforeAll(async () => {
 afterAll(() => people.shop.close());
 
 const app = () => people.shop.app;
-const create = (who: Caller, payload: object) => call(app(), 'POST', '/api/products', who, payload);
-const replace = (who: Caller, id: string, payload: object) => call(app(), 'PUT', `/api/products/${id}`, who, payload);
 
 async function read(id: string): Promise<ProductDetail> {
   const res = await call(app(), 'GET', `/api/products/${id}`);
@@ -35,7 +33,7 @@ const side = 'https://images.example.com/plane-side.webp';
 const sole = '/images/products/smoothing-plane.webp';
 
 async function addedWith(pictures?: string[]): Promise<ProductWithPictures> {
-  const res = await create(people.admin, productForm({ img: pictures?.[0] ?? front, ...(pictures && { pictures }) }));
+  const res = await createProduct(app(), people.admin, productForm({ img: pictures?.[0] ?? front, ...(pictures && { pictures }) }));
   expect(res.statusCode, res.body).toBe(201);
   return res.json<ProductWithPictures>();
 }
@@ -69,7 +67,7 @@ describe('a product’s pictures', () => {
 
   it('are reordered, removed and given another main picture by an admin’s edit', async () => {
     const product = await addedWith([front, side, sole]);
-    const res = await replace(people.admin, product._id, editedWith(product, [sole, front]));
+    const res = await replaceProduct(app(), people.admin, product._id, editedWith(product, [sole, front]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<ProductWithPictures>()).toMatchObject({ img: sole, pictures: [sole, front] });
     expect(await read(product._id)).toMatchObject({ img: sole, pictures: [sole, front] });
@@ -78,24 +76,24 @@ describe('a product’s pictures', () => {
   it('keep the others when an edit changes only the image (a form that sends no list)', async () => {
     const product = await addedWith([front, side, sole]);
     const { _id: _ignored, pictures: _old, ...fields } = product;
-    const res = await replace(people.admin, product._id, { ...fields, img: 'https://images.example.com/plane-new.webp' });
+    const res = await replaceProduct(app(), people.admin, product._id, { ...fields, img: 'https://images.example.com/plane-new.webp' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await read(product._id)).pictures).toEqual(['https://images.example.com/plane-new.webp', side, sole]);
     // An image that was already among them moves to the front rather than appearing twice.
-    await replace(people.admin, product._id, { ...fields, img: sole });
+    await replaceProduct(app(), people.admin, product._id, { ...fields, img: sole });
     expect((await read(product._id)).pictures).toEqual([sole, side]);
   });
 
   it('can only be changed by an admin: 401 for a visitor, 403 for a customer, and nothing changes', async () => {
     const product = await addedWith([front, side]);
     const edit = editedWith(product, [side]);
-    const anonymous = await replace(undefined, product._id, edit);
+    const anonymous = await replaceProduct(app(), undefined, product._id, edit);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Please log in first.' });
-    const customer = await replace(people.carol, product._id, edit);
+    const customer = await replaceProduct(app(), people.carol, product._id, edit);
     expect(customer.statusCode).toBe(403);
     expect(customer.json()).toEqual({ code: 'FORBIDDEN', message: 'Only an admin may do this.' });
-    expect((await create(people.carol, productForm({ pictures: [front], img: front }))).statusCode).toBe(403);
+    expect((await createProduct(app(), people.carol, productForm({ pictures: [front], img: front }))).statusCode).toBe(403);
     expect((await read(product._id)).pictures).toEqual([front, side]);
   });
 
@@ -107,7 +105,7 @@ describe('a product’s pictures', () => {
     ['a main picture other than img', [side, front], pictureMessages.mainFirst],
   ])('refuses %s with a 400 that says why, and changes nothing', async (_case, pictures, message) => {
     const product = await addedWith([front]);
-    const res = await replace(people.admin, product._id, { ...editedWith(product, pictures), img: front });
+    const res = await replaceProduct(app(), people.admin, product._id, { ...editedWith(product, pictures), img: front });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringContaining(message) });
     expect((await read(product._id)).pictures).toEqual([front]);

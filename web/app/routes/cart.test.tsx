@@ -3,30 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartMessages } from '../../../common/cart-rules.ts';
 import { orderMessages } from '../../../common/ordering.ts';
-import { type Cart, cartSchema, type CartMerge, cartMergeSchema } from '../../../common/schemas/cart.ts';
-import { customer, markingGauge, signedInAs } from '../../test/fixtures.ts';
+import { type CartMerge, cartMergeSchema } from '../../../common/schemas/cart.ts';
+import { customer, gaugeCart, markingGauge, signedInAs } from '../../test/fixtures.ts';
 import { stubServer } from '../../test/network.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const storageKey = 'joinery.cart';
 const stored = () => JSON.parse(window.localStorage.getItem(storageKey) ?? '[]') as unknown;
-
-/** The server's price of a cart holding `quantity` marking gauges ($12.50, from 3, 10 in stock). */
-const gaugeCart = (quantity: number, problem?: string): Cart =>
-  cartSchema.parse({
-    lines: [
-      {
-        productId: markingGauge._id,
-        quantity,
-        product: { name: markingGauge.name, img: markingGauge.img, price: 12.5, minQuantity: 3, availQuantity: 10 },
-        lineTotal: 12.5 * quantity,
-        ...(problem ? { problem } : {}),
-      },
-    ],
-    count: quantity,
-    total: 12.5 * quantity,
-    ready: !problem,
-  });
 
 const catalogue = { 'GET /api/products': { body: [markingGauge], headers: { 'x-total-count': '1' } } };
 

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CartCheckoutInput, LastDelivery } from '../../../common/schemas/orders.ts';
 import { PageShell } from '../../components/ui/page-shell.tsx';
-import { EmptyState, ErrorState } from '../../components/ui/query-states.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useSaveAddress } from '../../features/addresses/api/address-queries.ts';
 import { blankAddress } from '../../features/addresses/components/saved-address-choice.tsx';
 import { useSession } from '../../features/auth/api/session-queries.ts';
 import { cartQueries, useCart } from '../../features/cart/api/cart-queries.ts';
 import { useCartCheckout, useLastDelivery } from '../../features/cart/api/checkout-queries.ts';
+import { CartLoaded } from '../../features/cart/components/cart-loaded.tsx';
 import { CheckoutDeliveryForm } from '../../features/cart/components/checkout-delivery-form.tsx';
 import { CheckoutSummary } from '../../features/cart/components/checkout-summary.tsx';
 import { orderQueries } from '../../features/orders/api/order-queries.ts';
@@ -39,7 +39,7 @@ export default function CheckoutPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const { data: viewer } = useSession();
-  const { cart, isPending, error, refetch } = useCart();
+  const cartState = useCart();
   const lastDelivery = useLastDelivery();
   const checkout = useCartCheckout();
   const saveAddress = useSaveAddress();
@@ -63,45 +63,33 @@ export default function CheckoutPage() {
 
   return (
     <PageShell eyebrow="Checkout" title="Checkout" intro="Where your tools should go. Then you pay for the whole cart at once, as one order.">
-      {isPending || lastDelivery.isPending ? (
-        <div className="grid gap-8 lg:grid-cols-[1fr_22rem]" aria-label="Loading your cart">
-          <div className="skeleton h-72 w-full rounded-xl" />
-          <div className="skeleton h-56 w-full rounded-xl" />
-        </div>
-      ) : error || !cart ? (
-        <ErrorState title="We could not load your cart" error={error} onRetry={refetch} />
-      ) : cart.lines.length === 0 ? (
-        <EmptyState title="Your cart is empty">
-          <Link to="/products" className="link link-primary">
-            Browse the tools
-          </Link>{' '}
-          and add what your workshop needs.
-        </EmptyState>
-      ) : (
-        <div className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
-          <section aria-labelledby="delivery-heading" className="space-y-5 rounded-xl border border-base-300 bg-base-100 p-6">
-            <h2 id="delivery-heading" className="text-lg font-semibold text-stone-900">
-              Delivery
-            </h2>
-            {!cart.ready && (
-              <p role="alert" className="rounded-lg border border-error/30 bg-error/5 px-4 py-3 text-sm text-stone-800">
-                Some lines of your cart need a change before you can check out. {reviewCart}
-              </p>
-            )}
-            <CheckoutDeliveryForm
-              defaults={deliveryDefaults(lastDelivery.data, viewer?.name)}
-              saveAddress={saveNewAddress}
-              onSaveAddressChange={setSaveNewAddress}
-              onContinue={placeOrder}
-              busy={checkout.isPending}
-              error={checkout.error?.message}
-              disabled={!cart.ready}
-              aside={isCartRefusal(checkout.error) ? reviewCart : undefined}
-            />
-          </section>
-          <CheckoutSummary cart={cart} />
-        </div>
-      )}
+      <CartLoaded {...cartState} isPending={cartState.isPending || lastDelivery.isPending} skeletons={['h-72', 'h-56']}>
+        {(cart) => (
+          <div className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+            <section aria-labelledby="delivery-heading" className="space-y-5 rounded-xl border border-base-300 bg-base-100 p-6">
+              <h2 id="delivery-heading" className="text-lg font-semibold text-stone-900">
+                Delivery
+              </h2>
+              {!cart.ready && (
+                <p role="alert" className="rounded-lg border border-error/30 bg-error/5 px-4 py-3 text-sm text-stone-800">
+                  Some lines of your cart need a change before you can check out. {reviewCart}
+                </p>
+              )}
+              <CheckoutDeliveryForm
+                defaults={deliveryDefaults(lastDelivery.data, viewer?.name)}
+                saveAddress={saveNewAddress}
+                onSaveAddressChange={setSaveNewAddress}
+                onContinue={placeOrder}
+                busy={checkout.isPending}
+                error={checkout.error?.message}
+                disabled={!cart.ready}
+                aside={isCartRefusal(checkout.error) ? reviewCart : undefined}
+              />
+            </section>
+            <CheckoutSummary cart={cart} />
+          </div>
+        )}
+      </CartLoaded>
     </PageShell>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** What a person sees when a call failed: what went wrong, and a way to try again. */
 export function ErrorState({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
@@ -21,5 +22,17 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       <p className="font-semibold text-stone-800">{title}</p>
       {children && <div className="text-sm text-stone-600">{children}</div>}
     </div>
+  );
+}
+
+/** An empty list's way to the catalogue, then what to do there: "Browse the tools and `then`". */
+export function BrowseTheTools({ then }: { then: string }) {
+  return (
+    <>
+      <Link to="/products" className="link link-primary">
+        Browse the tools
+      </Link>{' '}
+      {then}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { formatUsd } from '../../../../common/money.ts';
 import { pieces } from '../../../../common/plurals.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
+import { BrowseTheTools, EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useMyOrders } from '../../../features/orders/api/order-queries.ts';
@@ -115,10 +115,7 @@ export default function MyOrdersPage() {
         <ErrorState title="We could not load your orders" error={orders.error} onRetry={() => void orders.refetch()} />
       ) : orders.data.items.length === 0 ? (
         <EmptyState title="No orders yet">
-          <Link to="/products" className="link link-primary">
-            Browse the tools
-          </Link>{' '}
-          and order what your workshop needs.
+          <BrowseTheTools then="and order what your workshop needs." />
         </EmptyState>
       ) : (
         <div className="space-y-6">

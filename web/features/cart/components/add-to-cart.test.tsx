@@ -5,11 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartMessages } from '../../../../common/cart-rules.ts';
 import { orderMessages } from '../../../../common/ordering.ts';
-import { cartSchema } from '../../../../common/schemas/cart.ts';
 import { productSchema } from '../../../../common/schemas/products.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { customer, markingGauge, signedInAs } from '../../../test/fixtures.ts';
+import { customer, gaugeCart, markingGauge, signedInAs } from '../../../test/fixtures.ts';
 import { heldReply, stubServer } from '../../../test/network.ts';
 import { localCartLines } from '../local-cart.ts';
 import { AddToCart } from './add-to-cart.tsx';
@@ -28,27 +27,12 @@ function renderAddToCart(product = markingGauge) {
   return userEvent.setup();
 }
 
-const gaugesInCart = (quantity: number) =>
-  cartSchema.parse({
-    lines: [
-      {
-        productId: markingGauge._id,
-        quantity,
-        product: { name: markingGauge.name, img: markingGauge.img, price: 12.5, minQuantity: 3, availQuantity: 10 },
-        lineTotal: 12.5 * quantity,
-      },
-    ],
-    count: quantity,
-    total: 12.5 * quantity,
-    ready: true,
-  });
-
 beforeEach(() => window.localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Add to cart on a product’s page', () => {
   it('adds to a signed-in customer’s cart on the server, starting at the minimum order', async () => {
-    const { calls } = stubServer({ ...signedInAs(customer), 'POST /api/cart/items': { body: gaugesInCart(3) } });
+    const { calls } = stubServer({ ...signedInAs(customer), 'POST /api/cart/items': { body: gaugeCart(3) } });
     const user = renderAddToCart();
     const form = within(screen.getByRole('form', { name: `Add ${markingGauge.name} to cart` }));
     expect(form.getByLabelText('Quantity')).toHaveProperty('value', '3');
@@ -80,7 +64,7 @@ describe('Add to cart on a product’s page', () => {
 
   it('takes a click made before the session has arrived, and adds to the cart of whoever it says is signed in', async () => {
     const session = heldReply({ body: { user: customer } });
-    const { calls } = stubServer({ 'GET /api/session': session.answer, 'POST /api/cart/items': { body: gaugesInCart(3) } });
+    const { calls } = stubServer({ 'GET /api/session': session.answer, 'POST /api/cart/items': { body: gaugeCart(3) } });
     const user = renderAddToCart();
     const form = within(screen.getByRole('form', { name: `Add ${markingGauge.name} to cart` }));
     const button = form.getByRole('button', { name: 'Add to cart' });

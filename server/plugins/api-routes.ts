@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import { accountSessionRoutes } from '../modules/auth/account-session-routes.ts';
+import { authRoutes } from '../modules/auth/auth-routes.ts';
+import { addressRoutes } from '../modules/addresses/address-routes.ts';
+import { cartRoutes } from '../modules/cart/cart-routes.ts';
+import { healthRoutes } from '../modules/health/health-routes.ts';
+import { inboxAdminRoutes } from '../modules/inbox/inbox-admin-routes.ts';
+import { inboxRoutes } from '../modules/inbox/inbox-routes.ts';
+import { newsletterRoutes } from '../modules/inbox/newsletter-routes.ts';
+import { jobRoutes } from '../modules/jobs/job-routes.ts';
+import { cartCheckoutRoutes } from '../modules/orders/cart-checkout-routes.ts';
+import { orderRoutes } from '../modules/orders/order-routes.ts';
+import { overviewRoutes } from '../modules/overview/overview-routes.ts';
+import { paymentsPlugin } from '../modules/payments/payments-plugin.ts';
+import { productImageRoutes } from '../modules/product-images/product-image-routes.ts';
+import { productRoutes } from '../modules/products/product-routes.ts';
+import { reviewRoutes } from '../modules/reviews/review-routes.ts';
+import { userRoutes } from '../modules/users/user-routes.ts';
+import type { Shop } from '../shop.ts';
+import { featureRoutes, routeConcerns } from './feature-routes.ts';
+
+/** The API, registered under /api: each feature's routes, given the parts of the shop they use. */
+export const apiRoutes = fp<{ shop: Shop }>(
+  async (api, { shop }) => {
+    const { config, database, clock } = shop;
+    const { db } = database;
+    const formsPerHour = config.formRateLimitPerHour;
+    const limits = config.orderLimits;
+    await api.register(featureRoutes('auth-routes', authRoutes), {
+      auth: shop.auth,
+      sessions: shop.sessions,
+      users: shop.users,
+      settings: config.auth,
+      publicUrl: config.publicUrl,
+    });
+    await api.register(featureRoutes('account-session-routes', accountSessionRoutes), { db, sessions: shop.sessions, clock });
+    await api.register(featureRoutes('user-routes', userRoutes), { users: shop.users });
+    await api.register(featureRoutes('health-routes', healthRoutes), { health: shop.health });
+    await api.register(featureRoutes('product-routes', productRoutes), { products: shop.products, ratingOf: (productId) => shop.reviews.ratingOf(productId) });
+    await api.register(featureRoutes('product-image-routes', productImageRoutes), { images: shop.productImages });
+    await api.register(featureRoutes('order-routes', orderRoutes), { orders: shop.orders, limits });
+    await api.register(featureRoutes('cart-routes', cartRoutes), { cart: shop.cart });
+    await api.register(featureRoutes('address-routes', addressRoutes), { addresses: shop.addresses });
+    await api.register(featureRoutes('cart-checkout-routes', cartCheckoutRoutes), {
+      orders: shop.orders,
+      cartLines: (viewer) => shop.cart.checkoutLines(viewer),
+      limits,
+    });
+    await api.register(featureRoutes('payments', paymentsPlugin), {
+      db,
+      orders: shop.orders,
+      refunds: shop.refunds,
+      clock,
+      gateway: shop.paymentGateway,
+      orderPayments: shop.orderPayments,
+      limits,
+    });
+    await api.register(featureRoutes('review-routes', reviewRoutes), { reviews: shop.reviews, formsPerHour });
+    await api.register(featureRoutes('inbox-routes', inboxRoutes), { inbox: shop.inbox, formsPerHour });
+    await api.register(featureRoutes('newsletter-routes', newsletterRoutes), { newsletter: shop.newsletter, formsPerHour });
+    await api.register(featureRoutes('inbox-admin-routes', inboxAdminRoutes), { inbox: shop.inbox });
+    await api.register(featureRoutes('overview-routes', overviewRoutes), { overview: shop.overview });
+    await api.register(featureRoutes('job-routes', jobRoutes), { jobs: shop.jobs });
+  },
+  { name: 'api', dependencies: routeConcerns, encapsulate: true, fastify: '5.x' },
+);

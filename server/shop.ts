@@ -1,0 +1,155 @@
+import { type Clock, systemClock } from './clock.ts';
+import type { AppConfig } from './config/env.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { createAddressRepository } from './modules/addresses/address-repository.ts';
+import { createAddressService } from './modules/addresses/address-service.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
+import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
+import { createSessions } from './modules/auth/viewer.ts';
+import { createCartRepository } from './modules/cart/cart-repository.ts';
+import { createCartService } from './modules/cart/cart-service.ts';
+import { emptyCartOnPaid } from './modules/cart/empty-cart-on-paid.ts';
+import { createCatalogueVersion } from './modules/catalogue-cache/catalogue-version.ts';
+import { createHealthRepository } from './modules/health/health-repository.ts';
+import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
+import { createInboxService } from './modules/inbox/inbox-service.ts';
+import { createNewsletterRepository } from './modules/inbox/newsletter-repository.ts';
+import { createNewsletterService } from './modules/inbox/newsletter-service.ts';
+import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job-queue.ts';
+import { createEmailSender } from './modules/mail/create-email-sender.ts';
+import { createMailer, sendEmailTaskDefinition } from './modules/mail/mailer.ts';
+import { createOrderNotices } from './modules/notifications/order-notices.ts';
+import { combineOrderEvents } from './modules/orders/order-events.ts';
+import { expireUnpaidOrdersTaskDefinition } from './modules/orders/order-expiry.ts';
+import { createOrderRepository } from './modules/orders/order-repository.ts';
+import { createOrderService } from './modules/orders/order-service.ts';
+import { createOverviewRepository } from './modules/overview/overview-repository.ts';
+import { createOverviewService } from './modules/overview/overview-service.ts';
+import { createPaymentGatewayFor } from './modules/payments/create-payment-gateway.ts';
+import { createOrderPaymentRepository } from './modules/payments/order-payment-repository.ts';
+import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
+import { createPaymentRelease, releaseOrderPaymentsTaskDefinition, releasePaymentsOnCancel } from './modules/payments/payment-release.ts';
+import { completeRefundTaskDefinition, createRefundService } from './modules/payments/refund-service.ts';
+import { createProductImageRepository } from './modules/product-images/product-image-repository.ts';
+import { createProductImageService } from './modules/product-images/product-image-service.ts';
+import { createProductRepository } from './modules/products/product-repository.ts';
+import { createProductService } from './modules/products/product-service.ts';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit-repository.ts';
+import { createReviewRepository } from './modules/reviews/review-repository.ts';
+import { createReviewService } from './modules/reviews/review-service.ts';
+import { createUserRepository } from './modules/users/user-repository.ts';
+import { createUserService } from './modules/users/user-service.ts';
+import { createShopLog } from './shop-log.ts';
+
+/** What the shop is given rather than making itself: its database, and what a test replaces. */
+export interface ShopGiven {
+  /** Opened (and migrated) by the caller, who also closes it. */
+  database: DatabaseHandle;
+  /** Where the shop reads the time, everywhere (the real time unless a test sets it). */
+  clock?: Clock;
+  /** false: the shop logs nothing (tests keep their output quiet). */
+  logger?: boolean;
+  /** Where the log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Replaces the configured text-message sender (tests read the codes from it). */
+  sms?: SmsSender;
+  /** Replaces the configured card processor, with whatever routes it brings. */
+  gateway?: PaymentGateway;
+  /** How background jobs run (tests add tasks of their own, or run jobs by hand). */
+  jobs?: JobQueueSettings;
+}
+
+/**
+ * Everything the shop is made of, as plain objects and without HTTP: read top to bottom, each part
+ * is made by its factory from the parts above it. `buildApp` (app.ts) puts the shop on the web.
+ */
+export function createShop(config: AppConfig, { database, clock = systemClock, logger = true, logStream, sms, gateway, jobs: jobSettings }: ShopGiven) {
+  const { db } = database;
+  const log = createShopLog({ level: config.logLevel, quiet: !logger, stream: logStream });
+
+  // What the shop talks to outside itself.
+  const emailSender = createEmailSender(config, log, clock);
+  const smsSender = sms ?? createSmsSender(config, log, clock);
+  const paymentGateway = gateway ?? createPaymentGatewayFor(config.payments, db, clock);
+
+  // Its tables, each behind the one repository that reads and writes it.
+  const rateLimits = createRateLimitRepository(db, clock);
+  const userRepository = createUserRepository(db, clock);
+  const productRepository = createProductRepository(db);
+  const orderPayments = createOrderPaymentRepository(db);
+  const catalogueVersion = createCatalogueVersion(db);
+  const health = createHealthRepository(db);
+
+  // Background work (ADR 009); a feature that needs a task adds it here. Two tasks run services that
+  // enqueue jobs themselves (an order's expiry releases its payment; a refund follows itself up), so
+  // they reach them in the finished shop, below: no job runs before the queue starts, on ready.
+  const jobs = createJobQueue({
+    database,
+    tasks: [
+      sendEmailTaskDefinition(emailSender, config.publicUrl),
+      releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
+      completeRefundTaskDefinition(() => shop.refunds),
+      expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => shop.orders.expireUnpaid(hours) }, config.unpaidOrderHours),
+    ],
+    clock,
+    log,
+    settings: jobSettings,
+  });
+  const mailer = createMailer(jobs);
+
+  // Accounts: better-auth, and who a session cookie is, read by it for each request (ADR 036).
+  const auth = createAuth({ config, database, secret: resolveAuthSecret(config.auth.secret, config.dataDir), sms: smsSender, rateLimits, mailer, log });
+  const sessions = createSessions(auth);
+  const users = createUserService(userRepository);
+  const addresses = createAddressService(createAddressRepository(db), clock);
+
+  // The catalogue, the cart and orders.
+  const products = createProductService(productRepository, clock);
+  const productImages = createProductImageService(createProductImageRepository(db), clock);
+  const cart = createCartService(createCartRepository(db), clock);
+  const orderNotices = createOrderNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
+  const orders = createOrderService(createOrderRepository(db), productRepository, clock, combineOrderEvents(orderNotices, releasePaymentsOnCancel(jobs), emptyCartOnPaid(cart)));
+  const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log });
+  const reviews = createReviewService(createReviewRepository(db), clock, {
+    catalogue: products,
+    purchases: { hasBought: (buyer, productId) => orders.hasBought(buyer, productId) },
+  });
+
+  // Messages to and from the shop, and the admin's overview.
+  const inbox = createInboxService(createInboxRepository(db), clock, { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
+  const newsletter = createNewsletterService(createNewsletterRepository(db), clock, { mailer, publicUrl: config.publicUrl });
+  const overview = createOverviewService(createOverviewRepository(db), clock);
+
+  const shop = {
+    config,
+    database,
+    clock,
+    log,
+    emailSender,
+    paymentGateway,
+    rateLimits,
+    userRepository,
+    orderPayments,
+    catalogueVersion,
+    health,
+    jobs,
+    auth,
+    sessions,
+    users,
+    addresses,
+    products,
+    productImages,
+    cart,
+    orders,
+    refunds,
+    reviews,
+    inbox,
+    newsletter,
+    overview,
+  };
+  return shop;
+}
+
+export type Shop = ReturnType<typeof createShop>;
