@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { OrderListStage } from '../../../common/schemas/orders.ts';
-import type { CancelReason } from '../../../common/ordering.ts';
+import { type CancelReason, piecesToShip } from '../../../common/ordering.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
@@ -76,7 +76,12 @@ export interface HeldBack {
 
 /** The pieces of a line still to send: neither shipped, nor paid back, nor held by a pending refund. */
 export function piecesLeftToShip(line: OrderLineRow, held?: HeldBack): number {
-  return Math.max(0, line.quantity - line.shipped_quantity - line.refunded_quantity - (held?.lines.get(line.id)?.quantity ?? 0));
+  // The shop's one rule (common/ordering.ts), with the pieces a pending refund holds counted as paid back.
+  return piecesToShip({
+    quantity: line.quantity,
+    shippedQuantity: line.shipped_quantity,
+    refundedQuantity: line.refunded_quantity + (held?.lines.get(line.id)?.quantity ?? 0),
+  });
 }
 
 /** The payment that pays an order: the processor's id, and the card where the processor tells it. */
