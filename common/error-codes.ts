@@ -73,6 +73,18 @@ export const apiErrors = {
   /** The processor made a refund the order no longer has room for. */
   REFUND_MISMATCH: { status: 409, message: 'The card processor made a refund that the order has no room left for. Check the payment at the processor.' },
 
+  // What an order is charged (ADR 038).
+  /** No shipping rate covers the address (and collecting is not offered). */
+  NO_SHIPPING_RATE: { status: 409, message: 'We do not ship to this address yet.' },
+  /** The rate chosen does not apply to this address and order (any more). */
+  SHIPPING_RATE_UNAVAILABLE: { status: 409, message: 'That way of sending is not offered for this address and order any more.' },
+  /** A discount code that cannot be used for this order (unknown, not started, ended, used up, below its minimum). */
+  DISCOUNT_CODE_REFUSED: { status: 409, message: 'This code cannot be used for this order.' },
+  /** A discount code created with a name another has. */
+  DISCOUNT_CODE_EXISTS: { status: 409, message: 'There is a code with this name already.' },
+  /** An invoice asked of an order that has none yet (not paid, or paid before invoices were issued). */
+  NO_INVOICE: { status: 409, message: 'This order has no invoice.' },
+
   // The local test processor's card form refuses a card with Stripe's codes (ADR 003).
   card_declined: { status: 402, message: 'Your card was declined.' },
   insufficient_funds: { status: 402, message: 'Your card has insufficient funds.' },

@@ -38,7 +38,8 @@ export function orderTimeline(order: Order, refunds: readonly OrderRefund[], shi
     entries.push(
       order.cancelReason === 'expired'
         ? { kind: 'expired', at: order.cancelledAt }
-        : { kind: 'cancelled', at: order.cancelledAt, ...(order.cancelReason && { cancelledBy: order.cancelReason }) },
+        : // Replaced by a later checkout of the same cart: the customer's own doing.
+          { kind: 'cancelled', at: order.cancelledAt, ...(order.cancelReason && { cancelledBy: order.cancelReason === 'admin' ? 'admin' : 'customer' }) },
     );
   }
   // Times are ISO 8601 in UTC, which sort as text; the sort is stable, so ties keep the order above.

@@ -111,7 +111,11 @@ export function parseOrderNumber(text: string): number | undefined {
 export const orderStages = ['unpaid', 'to-ship', 'partly-shipped', 'shipped', 'delivered', 'refunded', 'cancelled', 'expired'] as const;
 export type OrderStage = (typeof orderStages)[number];
 
-export const cancelReasons = ['customer', 'admin', 'expired'] as const;
+/**
+ * Who ended an unpaid order: its customer, an admin, the shop when it stayed unpaid too long (expired),
+ * or the customer's own later checkout of the same cart (replaced), which took its place.
+ */
+export const cancelReasons = ['customer', 'admin', 'expired', 'replaced'] as const;
 
 /** Why an open unpaid order cannot be paid now: too few pieces left, or its product no longer sold. */
 export const unpayableReasons = ['out-of-stock', 'product-gone'] as const;

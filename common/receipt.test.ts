@@ -24,6 +24,11 @@ describe('receipts', () => {
         { description: 'Dovetail saw', quantity: 1, unitPrice: 64, amount: 64 },
       ],
       totals: { subtotal: 208, shipping: 9.5, discount: 5, tax: 16.64, total: 229.14 },
+      shippingMethod: undefined,
+      discountCode: undefined,
+      taxByRate: [],
+      taxIncluded: false,
+      reverseCharge: false,
       refunded: 0,
       payment: { reference: 'pi_local_abc', card: 'Visa ending 4242' },
     });
@@ -41,13 +46,46 @@ describe('receipts', () => {
 
   it('says shipping was free, leaves out a discount of nothing, and ends with the net paid once something was refunded', () => {
     const totals = { subtotal: 208, shipping: 0, discount: 0, tax: 0, total: 208 };
-    expect(receiptSums({ totals, refunded: 64 })).toEqual([
+    expect(receiptSums({ totals, refunded: 64, taxByRate: [], taxIncluded: false, reverseCharge: false })).toEqual([
       { label: 'Subtotal', figure: '$208.00' },
       { label: 'Shipping', figure: 'Free' },
       { label: 'Tax', figure: '$0.00' },
       { label: 'Total paid', figure: '$208.00', emphasis: 'total' },
       { label: 'Refunded', figure: '-$64.00' },
       { label: 'Net paid', figure: '$144.00', emphasis: 'net' },
+    ]);
+  });
+
+  it('names the way it was sent and the code, and gives the tax per rate: added to the total, or included in it', () => {
+    const totals = { subtotal: 100, shipping: 12, discount: 10, tax: 9.68, total: 111.68 };
+    const taxByRate = [
+      { rate: 8.875, taxable: 102, tax: 9.05 },
+      { rate: 0.625, taxable: 100, tax: 0.63 },
+    ];
+    expect(receiptSums({ totals, refunded: 0, shippingMethod: 'Express', discountCode: 'SAVE10', taxByRate, taxIncluded: false, reverseCharge: false })).toEqual([
+      { label: 'Subtotal', figure: '$100.00' },
+      { label: 'Shipping (Express)', figure: '$12.00' },
+      { label: 'Discount (SAVE10)', figure: '-$10.00' },
+      { label: 'Tax 8.875%', figure: '$9.05' },
+      { label: 'Tax 0.625%', figure: '$0.63' },
+      { label: 'Total paid', figure: '$111.68', emphasis: 'total' },
+    ]);
+    const included = { subtotal: 119, shipping: 0, discount: 0, tax: 19, total: 119 };
+    expect(receiptSums({ totals: included, refunded: 0, taxByRate: [{ rate: 19, taxable: 100, tax: 19 }], taxIncluded: true, reverseCharge: false })).toEqual([
+      { label: 'Subtotal', figure: '$119.00' },
+      { label: 'Shipping', figure: 'Free' },
+      { label: 'Total paid', figure: '$119.00', emphasis: 'total' },
+      { label: 'Includes tax 19%', figure: '$19.00' },
+    ]);
+  });
+
+  it('says no VAT is charged under reverse charge', () => {
+    const totals = { subtotal: 100, shipping: 0, discount: 0, tax: 0, total: 100 };
+    expect(receiptSums({ totals, refunded: 0, taxByRate: [], taxIncluded: true, reverseCharge: true }).map((sum) => sum.label)).toEqual([
+      'Subtotal',
+      'Shipping',
+      'VAT (reverse charge)',
+      'Total paid',
     ]);
   });
 

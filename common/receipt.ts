@@ -19,6 +19,13 @@ export interface Receipt {
   lines: { description: string; quantity: number; unitPrice: number; amount: number }[];
   /** US dollars: the lines' subtotal, shipping, discount (0 when none), tax and the total charged. */
   totals: { subtotal: number; shipping: number; discount: number; tax: number; total: number };
+  /** How it was sent (the rate's name), and the code it was placed with. */
+  shippingMethod?: string | undefined;
+  discountCode?: string | undefined;
+  /** The tax per rate; included in the prices (EU style) or added to them. */
+  taxByRate: { rate: number; taxable: number; tax: number }[];
+  taxIncluded: boolean;
+  reverseCharge: boolean;
   /** US dollars refunded so far (0 when none). */
   refunded: number;
   payment: { reference: string; card: string | undefined };
@@ -49,6 +56,11 @@ export function receiptOf(order: Order): Receipt | undefined {
     billedTo: { name: order.cutomerName, email: accountContact(order.email), adress: order.adress, phone: order.phone },
     lines: order.lines.map((line) => ({ description: line.product, quantity: line.quantity, unitPrice: line.unitPrice, amount: line.price })),
     totals: { subtotal: order.totals.subtotal, shipping: order.totals.shipping, discount: order.totals.discount, tax: order.totals.tax, total: order.totals.total },
+    shippingMethod: order.shippingMethod?.name,
+    discountCode: order.discountCode,
+    taxByRate: order.totals.taxByRate,
+    taxIncluded: order.totals.taxIncluded,
+    reverseCharge: order.totals.reverseCharge,
     refunded: order.refundedAmount,
     payment: { reference: order.transactionId, card: cardDescription(order.cardBrand, order.cardLast4) },
   };
@@ -61,19 +73,30 @@ export interface ReceiptSum {
   emphasis?: 'total' | 'net';
 }
 
+/** A tax rate as receipts name it: "7.25%". */
+export function ratePercent(rate: number): string {
+  return `${Number(rate.toFixed(4))}%`;
+}
+
 /**
- * The rows under the receipt's lines, in order, worded once for the printed page and the PDF:
- * subtotal, shipping ("Free" when nothing), the discount when there is one, tax and the total paid;
- * then, once anything was refunded, how much and what was paid in the end.
+ * The rows under the receipt's lines, in order, worded once for the printed page, the PDF, the e-mails
+ * and the invoice: subtotal, shipping by the way it went ("Free" when nothing), the discount with its
+ * code when there is one, then tax per rate added to the total (or, where the prices include it, after
+ * the total as what it includes), and the total paid; then, once anything was refunded, how much and
+ * what was paid in the end.
  */
-export function receiptSums(receipt: Pick<Receipt, 'totals' | 'refunded'>): ReceiptSum[] {
+export function receiptSums(receipt: Pick<Receipt, 'totals' | 'refunded' | 'shippingMethod' | 'discountCode' | 'taxByRate' | 'taxIncluded' | 'reverseCharge'>): ReceiptSum[] {
   const { totals, refunded } = receipt;
+  const taxRows = receipt.taxByRate.length > 0 ? receipt.taxByRate.map((rate) => ({ rate: ratePercent(rate.rate), tax: rate.tax })) : [{ rate: '', tax: totals.tax }];
+  const taxLabel = (rate: string) => (rate ? `Tax ${rate}` : 'Tax');
   return [
     { label: 'Subtotal', figure: formatUsd(totals.subtotal) },
-    { label: 'Shipping', figure: totals.shipping === 0 ? 'Free' : formatUsd(totals.shipping) },
-    ...(totals.discount > 0 ? [{ label: 'Discount', figure: `-${formatUsd(totals.discount)}` }] : []),
-    { label: 'Tax', figure: formatUsd(totals.tax) },
+    { label: receipt.shippingMethod ? `Shipping (${receipt.shippingMethod})` : 'Shipping', figure: totals.shipping === 0 ? 'Free' : formatUsd(totals.shipping) },
+    ...(totals.discount > 0 ? [{ label: receipt.discountCode ? `Discount (${receipt.discountCode})` : 'Discount', figure: `-${formatUsd(totals.discount)}` }] : []),
+    ...(receipt.reverseCharge ? [{ label: 'VAT (reverse charge)', figure: formatUsd(0) }] : []),
+    ...(receipt.taxIncluded || receipt.reverseCharge ? [] : taxRows.map((row) => ({ label: taxLabel(row.rate), figure: formatUsd(row.tax) }))),
     { label: 'Total paid', figure: formatUsd(totals.total), emphasis: 'total' as const },
+    ...(receipt.taxIncluded && !receipt.reverseCharge ? taxRows.map((row) => ({ label: `Includes ${taxLabel(row.rate).toLowerCase()}`, figure: formatUsd(row.tax) })) : []),
     ...(refunded > 0
       ? [
           { label: 'Refunded', figure: `-${formatUsd(refunded)}` },

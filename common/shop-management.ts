@@ -15,13 +15,24 @@ export const productMessages = {
   minAtLeastOne: 'Minimum order must be at least 1',
   descriptionRequired: 'Description is Required',
   categoryRequired: 'Category is Required',
+  weightInvalid: 'Weight is a whole number of grams, 0 or more',
+  dimensionInvalid: 'A size is a whole number of millimetres, 1 or more',
   added: 'Product Added',
   deleted: (name: string) => `${name} is deleted.`,
   updated: (name: string) => `${name} is updated.`,
 } as const;
 
 /** `search`: the longest catalogue search, in characters (the box stops there, and so does a search from a link). */
-export const productLimits = { name: 120, description: 2000, img: 500, maxPrice: 999_999.99, maxQuantity: 1_000_000, search: 100 } as const;
+export const productLimits = {
+  name: 120,
+  description: 2000,
+  img: 500,
+  maxPrice: 999_999.99,
+  maxQuantity: 1_000_000,
+  search: 100,
+  maxWeightGrams: 1_000_000,
+  maxDimensionMm: 10_000,
+} as const;
 
 /** Uploaded product pictures: JPEG, PNG or WebP, told apart by their first bytes, up to 2 MB. */
 export const imageUpload = {

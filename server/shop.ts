@@ -32,6 +32,15 @@ import { createOrderPaymentRepository } from './modules/payments/order-payment-r
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentRelease, releaseOrderPaymentsTaskDefinition, releasePaymentsOnCancel } from './modules/payments/payment-release.ts';
 import { completeRefundTaskDefinition, createRefundService } from './modules/payments/refund-service.ts';
+import { createDiscountCodeRepository } from './modules/discounts/discount-code-repository.ts';
+import { releaseCodeOnCancel } from './modules/discounts/discount-events.ts';
+import { createDiscountService } from './modules/discounts/discount-service.ts';
+import { createInvoiceRepository } from './modules/invoices/invoice-repository.ts';
+import { createInvoiceService, drawDocumentTaskDefinition } from './modules/invoices/invoice-service.ts';
+import { createOrderKeys } from './modules/orders/order-keys.ts';
+import { createPricingService } from './modules/pricing/pricing-service.ts';
+import { createPricingSettingsRepository } from './modules/pricing/pricing-settings-repository.ts';
+import { createPricingSettingsService } from './modules/pricing/pricing-settings-service.ts';
 import { createProductImageRepository } from './modules/product-images/product-image-repository.ts';
 import { createProductImageService } from './modules/product-images/product-image-service.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
@@ -81,14 +90,20 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const orderPayments = createOrderPaymentRepository(db);
   const catalogueVersion = createCatalogueVersion(db);
   const health = createHealthRepository(db);
+  const pricingSettings = createPricingSettingsRepository(db);
+  const invoiceRepository = createInvoiceRepository(db);
+  const secret = resolveAuthSecret(config.auth.secret, config.dataDir);
+  const orderKeys = createOrderKeys(secret);
 
-  // Background work (ADR 009); a feature that needs a task adds it here. Two tasks run services that
-  // enqueue jobs themselves (an order's expiry releases its payment; a refund follows itself up), so
-  // they reach them in the finished shop, below: no job runs before the queue starts, on ready.
+  // Background work (ADR 009); a feature that needs a task adds it here. Some tasks run services that
+  // enqueue jobs themselves (an order's expiry releases its payment; a refund follows itself up) or are
+  // made from the queue (invoices), so they reach them in the finished shop, below: no job runs
+  // before the queue starts, on ready.
   const jobs = createJobQueue({
     database,
     tasks: [
-      sendEmailTaskDefinition(emailSender, config.publicUrl),
+      sendEmailTaskDefinition(emailSender, config.publicUrl, ({ orderId }) => shop.invoices.invoiceAttachment(orderId)),
+      drawDocumentTaskDefinition(() => shop.invoices),
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
       completeRefundTaskDefinition(() => shop.refunds),
       expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => shop.orders.expireUnpaid(hours) }, config.unpaidOrderHours),
@@ -100,17 +115,35 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const mailer = createMailer(jobs);
 
   // Accounts: better-auth, and who a session cookie is, read by it for each request (ADR 036).
-  const auth = createAuth({ config, database, secret: resolveAuthSecret(config.auth.secret, config.dataDir), sms: smsSender, rateLimits, mailer, log });
+  // Signing in, or confirming an address, joins the guest orders placed with it (ADR 038).
+  const auth = createAuth({ config, database, secret, sms: smsSender, rateLimits, mailer, log, onSignedIn: async (userId) => void (await shop.orders.claimGuestOrders(userId)) });
   const sessions = createSessions(auth);
   const users = createUserService(userRepository);
   const addresses = createAddressService(createAddressRepository(db), clock);
 
+  // What the shop charges (ADR 038): shipping, tax and discount codes, priced by one module.
+  const pricingSettingsService = createPricingSettingsService(pricingSettings);
+  const discounts = createDiscountService(createDiscountCodeRepository(db), clock);
+  const pricing = createPricingService(pricingSettings, discounts);
+
   // The catalogue, the cart and orders.
   const products = createProductService(productRepository, clock);
   const productImages = createProductImageService(createProductImageRepository(db), clock);
-  const cart = createCartService(createCartRepository(db), clock);
-  const orderNotices = createOrderNotices({ mailer, publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
-  const orders = createOrderService(createOrderRepository(db), productRepository, clock, combineOrderEvents(orderNotices, releasePaymentsOnCancel(jobs), emptyCartOnPaid(cart)));
+  const cart = createCartService(createCartRepository(db), clock, pricing);
+  const orderNotices = createOrderNotices({ mailer, linkOf: (order) => orderKeys.linkOf(order), publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
+  // Invoices are issued by the payment's and the refunds' own transactions, before the e-mail that attaches them.
+  const invoiceEvents = {
+    paid: (...args: Parameters<typeof shop.invoices.events.paid>) => shop.invoices.events.paid(...args),
+    refunded: (...args: Parameters<typeof shop.invoices.events.refunded>) => shop.invoices.events.refunded(...args),
+  };
+  const orders = createOrderService(
+    createOrderRepository(db),
+    productRepository,
+    clock,
+    combineOrderEvents(invoiceEvents, orderNotices, releasePaymentsOnCancel(jobs), releaseCodeOnCancel(discounts), emptyCartOnPaid(cart)),
+    { pricing, discounts, keys: orderKeys, creditNotesOf: (orderId) => invoiceRepository.creditNoteNumbersOf(orderId) },
+  );
+  const invoices = createInvoiceService({ invoices: invoiceRepository, settings: pricingSettings, orders, jobs, clock });
   const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log });
   const reviews = createReviewService(createReviewRepository(db), clock, {
     catalogue: products,
@@ -143,6 +176,11 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     productImages,
     cart,
     orders,
+    orderKeys,
+    pricing,
+    pricingSettings: pricingSettingsService,
+    discounts,
+    invoices,
     refunds,
     reviews,
     inbox,

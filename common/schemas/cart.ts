@@ -64,3 +64,81 @@ export type CartChange = z.infer<typeof cartChangeSchema>;
 
 export const cartMergeSchema = z.object({ cart: cartSchema, changes: z.array(cartChangeSchema) });
 export type CartMerge = z.infer<typeof cartMergeSchema>;
+
+/** Where a cart would go, as far as shipping and tax need to know: a country, and its region where it has them. */
+export const quoteDestinationSchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .length(2, 'A country is its two-letter code (US)')
+    .transform((code) => code.toUpperCase()),
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(10)
+    .transform((region) => region || undefined)
+    .optional(),
+});
+
+/**
+ * `POST /cart/quote`: a cart priced with what it would cost to send it somewhere, a discount code and
+ * the tax there. A visitor sends the `lines` their browser keeps; a signed-in customer may leave them
+ * out to price their own cart. Nothing is stored.
+ */
+export const cartQuoteInputSchema = z.object({
+  lines: z.array(cartLineInputSchema).max(cartLimits.lines, `A cart holds at most ${cartLimits.lines} different tools.`).optional(),
+  shippingAddress: quoteDestinationSchema.optional().meta({ description: 'Where it would go: the country and region are enough to price it' }),
+  shippingRate: z.string().trim().max(60).optional(),
+  discountCode: z
+    .string()
+    .trim()
+    .max(64)
+    .transform((code) => (code ? code.toUpperCase() : undefined))
+    .optional(),
+  vatNumber: z
+    .string()
+    .trim()
+    .max(20)
+    .transform((number) => number || undefined)
+    .optional(),
+});
+export type CartQuoteInput = z.input<typeof cartQuoteInputSchema>;
+
+/** A way to get the order, at its price for this cart. */
+export const shippingRateOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number().meta({ description: 'US dollars for this cart (0 once it is free)' }),
+  kind: z.enum(['delivery', 'pickup']),
+  fullPrice: z.number().meta({ description: "US dollars: the rate's own price, before it became free" }),
+  address: z.string().optional().meta({ description: 'For collecting: where' }),
+});
+export type ShippingRateOption = z.infer<typeof shippingRateOptionSchema>;
+
+/** A cart line priced with its share of the discount and its tax. */
+export const quotedCartLineSchema = cartLineSchema.extend({
+  discount: z.number().meta({ description: "US dollars: its share of the code's discount" }),
+  tax: z.number(),
+});
+
+/** A quote: the cart with its lines, the ways to send it, the totals as an order of it would be charged, and what stands in the way. */
+export const cartQuoteSchema = cartSchema.extend({
+  lines: z.array(quotedCartLineSchema),
+  shippingRates: z.array(shippingRateOptionSchema).meta({ description: 'Cheapest first; empty until a destination is known, unless the shop charges no shipping' }),
+  shippingRate: z.string().nullable().meta({ description: 'The rate priced: the one asked for, or the cheapest delivery' }),
+  shippingProblem: z.string().optional().meta({ description: 'Why no rate is priced: none covers the destination, or the one asked for does not' }),
+  totals: z.object({
+    subtotal: z.number(),
+    shipping: z.number(),
+    discount: z.number(),
+    tax: z.number(),
+    total: z.number(),
+    taxIncluded: z.boolean(),
+    reverseCharge: z.boolean(),
+  }),
+  discountCode: z.object({ code: z.string(), applied: z.boolean(), problem: z.string().optional() }).nullable().meta({ description: 'The code asked for: applied, or why not' }),
+  freeShipping: z.object({ more: z.number(), rate: z.string() }).nullable().meta({ description: 'How many more US dollars of goods make a rate free' }),
+  vatProblem: z.string().optional(),
+});
+export type CartQuote = z.infer<typeof cartQuoteSchema>;

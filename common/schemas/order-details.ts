@@ -13,6 +13,7 @@ export const orderRefundSchema = z.object({
     .array(z.object({ lineId: z.string(), product: z.string(), quantity: z.number().int(), restock: z.number().int() }))
     .optional()
     .meta({ description: 'For a refund by line: the pieces of each line paid back, and how many of them went back to stock' }),
+  creditNoteNumber: z.string().optional().meta({ description: 'Its credit note’s number (CN-2026-000001), once the refund is made' }),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 

@@ -5,6 +5,9 @@ import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
 import { cancelReasons, orderLimits, orderMessages, orderStages, quantityProblem, refundStatuses, shippingStatuses, type Stock, unpayableReasons } from '../ordering.ts';
 import { cardholderNameSchema } from './card-details.ts';
 import { postalAddressOutputSchema, postalAddressSchema } from './postal-addresses.ts';
+import { cartLimits } from '../cart-rules.ts';
+import { cartLineInputSchema } from './cart.ts';
+import { emailFieldSchema } from './inbox-forms.ts';
 import { cursorQueryFields, oneWayToPage, oneWayToPageMessage, paginationQuerySchema } from './pagination.ts';
 
 /** One line of an order: a product at the price it was bought for, and what has become of its pieces. */
@@ -19,17 +22,44 @@ export const orderLineSchema = z.object({
   shippedQuantity: z.number().int().meta({ description: 'Pieces sent by shipments so far' }),
   refundedQuantity: z.number().int().meta({ description: 'Pieces paid back by refunds of this line' }),
   restockedQuantity: z.number().int().meta({ description: 'Pieces refunds put back in stock' }),
+  discount: z.number().meta({ description: "US dollars: this line's share of the discount code" }),
+  taxRate: z.number().meta({ description: 'The tax rate charged on it, a percentage (0 when none)' }),
+  tax: z.number().meta({ description: 'US dollars of tax on the line after its discount (included in its price when prices include tax)' }),
+  total: z.number().meta({ description: 'US dollars the line costs: its price after its discount, with its tax when tax is added on top' }),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-/** An order's amounts, in US dollars: total = subtotal + shipping − discount + tax. */
+/** How an order is sent: a rate of its zone, or collecting it at the workshop (with where). */
+export const shippingMethodSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['delivery', 'pickup']),
+  address: z.string().optional().meta({ description: 'For collecting: the workshop’s address' }),
+});
+export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
+
+/** Tax of one rate: what it was charged on (without tax) and the tax, in US dollars. */
+export const taxByRateSchema = z.object({
+  rate: z.number().meta({ description: 'A percentage' }),
+  taxable: z.number(),
+  tax: z.number(),
+});
+export type TaxByRateAmounts = z.infer<typeof taxByRateSchema>;
+
+/**
+ * An order's amounts, in US dollars: total = subtotal + shipping − discount, plus tax when it is
+ * added on top (`taxIncluded` false); with prices that include tax, `tax` is the part of the total that is tax.
+ */
 export const orderTotalsSchema = z.object({
-  subtotal: z.number().meta({ description: 'The sum of the lines' }),
-  shipping: z.number(),
-  discount: z.number(),
+  subtotal: z.number().meta({ description: 'The sum of the lines, before the discount' }),
+  shipping: z.number().meta({ description: "The chosen rate's price" }),
+  discount: z.number().meta({ description: 'What the discount code took off, shipping included for a free-shipping code' }),
   tax: z.number(),
   total: z.number().meta({ description: 'What the card is charged' }),
   currency: z.literal('USD'),
+  taxIncluded: z.boolean().meta({ description: 'Whether the prices include the tax (EU style) rather than have it added' }),
+  reverseCharge: z.boolean().meta({ description: 'A business buyer in another EU country accounts for the VAT: none is charged' }),
+  taxByRate: z.array(taxByRateSchema).meta({ description: 'The tax per rate, for receipts and invoices' }),
 });
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
@@ -80,8 +110,40 @@ export const orderSchema = z.object({
   }),
   lines: z.array(orderLineSchema).meta({ description: 'What was bought, in the order of the cart' }),
   totals: orderTotalsSchema,
+  shippingMethod: shippingMethodSchema.optional().meta({ description: 'How it is sent: the rate chosen, or collecting it; absent for orders placed before shipping was charged' }),
+  discountCode: z.string().optional().meta({ description: 'The discount code it was placed with' }),
+  guest: z.boolean().meta({ description: 'Placed without an account: opened from the signed link in its e-mails' }),
+  buyerVatNumber: z.string().optional().meta({ description: "A business buyer's VAT number, as the invoice shows it" }),
+  buyerCompany: z.string().optional(),
+  invoiceNumber: z.string().optional().meta({ description: 'Its invoice’s number (INV-2026-000001), once the payment is captured' }),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** A business buyer's VAT number, checked against its country's format by the server (common/order-pricing.ts). */
+export const vatNumberSchema = z
+  .string()
+  .trim()
+  .max(20, 'A VAT number is at most 20 characters')
+  .transform((number) => number || undefined)
+  .optional();
+
+/** What pricing an order or a cart takes besides its lines: how it is sent, a discount code, a business buyer's VAT number. */
+export const orderChoicesSchema = z.object({
+  shippingRate: z.string().trim().max(60).optional().meta({ description: "A rate's id from the quote's shippingRates; the cheapest that applies when left out" }),
+  discountCode: z
+    .string()
+    .trim()
+    .max(64)
+    .transform((code) => (code ? code.toUpperCase() : undefined))
+    .optional(),
+  vatNumber: vatNumberSchema.meta({ description: 'A business buyer’s VAT number: in another EU country than the shop’s, no VAT is charged (reverse charge)' }),
+  company: z
+    .string()
+    .trim()
+    .max(120)
+    .transform((company) => company || undefined)
+    .optional(),
+});
 
 const quantitySchema = z
   .number({ error: 'Quantity must be a whole number' })
@@ -116,6 +178,10 @@ export const orderInputSchema = z.preprocess(
       phone: deliveryPhoneSchema,
       shippingAddress: postalAddressSchema.optional(),
       adress: z.string().trim().max(orderLimits.adress).optional(),
+      shippingRate: orderChoicesSchema.shape.shippingRate,
+      discountCode: orderChoicesSchema.shape.discountCode,
+      vatNumber: orderChoicesSchema.shape.vatNumber,
+      company: orderChoicesSchema.shape.company,
     })
     .refine((order) => order.shippingAddress !== undefined || Boolean(order.adress), { path: ['shippingAddress'], message: orderMessages.adressRequired }),
 );
@@ -234,14 +300,19 @@ export const orderShipmentSchema = z.object({
 export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 
 /**
- * `POST /cart/checkout`: where the whole cart goes, checked as an order's phone and address are. The
- * lines, their prices and the total come from the customer's cart on the server, never the browser.
+ * `POST /cart/checkout`: where the whole cart goes, checked as an order's phone and address are, how
+ * it is sent, and a discount code. A signed-in customer's lines, their prices and the total come from
+ * their cart on the server, never the browser; a guest (no session) sends `email` and the `lines` of
+ * the cart their browser keeps, which the server prices all the same.
  */
-export const cartCheckoutInputSchema = z.object({
+export const cartCheckoutInputSchema = orderChoicesSchema.extend({
   phone: deliveryPhoneSchema,
   shippingAddress: postalAddressSchema,
+  email: z.string().pipe(emailFieldSchema).optional().meta({ description: 'A guest’s e-mail address; ignored when signed in' }),
+  lines: z.array(cartLineInputSchema).max(cartLimits.lines).optional().meta({ description: 'A guest’s cart; ignored when signed in' }),
 });
-export type CartCheckoutInput = z.infer<typeof cartCheckoutInputSchema>;
+export type CartCheckoutInput = z.input<typeof cartCheckoutInputSchema>;
+export type CartCheckout = z.output<typeof cartCheckoutInputSchema>;
 
 /** The phone and structured address of the customer's last order, to fill the checkout's form with; null for a first order. */
 export const lastDeliverySchema = z.object({ phone: z.string(), shippingAddress: postalAddressOutputSchema.nullable() }).nullable();

@@ -18,6 +18,10 @@ export const productSchema = z.object({
   minQuantity: z.number().int().meta({ description: 'Smallest quantity one order may take' }),
   availQuantity: z.number().int().meta({ description: 'Units in stock' }),
   category: categorySchema.meta({ description: 'The category slug (common/categories.ts)' }),
+  weightGrams: z.number().int().meta({ description: 'What one piece weighs packed, in grams (0 when not given): shipping rates go by weight' }),
+  lengthMm: z.number().int().optional(),
+  widthMm: z.number().int().optional(),
+  heightMm: z.number().int().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -48,6 +52,16 @@ const dollars = z
   .positive(productMessages.priceInvalid)
   .max(productLimits.maxPrice, productMessages.priceInvalid)
   .refine((price) => Math.abs(Math.round(price * 100) - price * 100) < 1e-6, productMessages.priceInvalid);
+const grams = z
+  .number({ error: productMessages.weightInvalid })
+  .int(productMessages.weightInvalid)
+  .min(0, productMessages.weightInvalid)
+  .max(productLimits.maxWeightGrams, productMessages.weightInvalid);
+const millimetres = z
+  .number({ error: productMessages.dimensionInvalid })
+  .int(productMessages.dimensionInvalid)
+  .min(1, productMessages.dimensionInvalid)
+  .max(productLimits.maxDimensionMm, productMessages.dimensionInvalid);
 const wholeQuantity = (required: string) => z.number({ error: required }).int(productMessages.quantityWhole).min(0, productMessages.quantityWhole).max(productLimits.maxQuantity);
 
 const productFieldsSchema = z.object({
@@ -60,6 +74,11 @@ const productFieldsSchema = z.object({
   category: z.enum(categorySlugs, { error: productMessages.categoryRequired }),
   // Optional: without it a new product's one picture is `img`, and an edit keeps the others.
   pictures: productPicturesSchema.optional(),
+  // Optional, as the specification's form has neither: a product without a weight ships as weighing nothing.
+  weightGrams: grams.default(0).meta({ description: 'What one piece weighs packed, in grams' }),
+  lengthMm: millimetres.optional(),
+  widthMm: millimetres.optional(),
+  heightMm: millimetres.optional(),
 });
 const minBelowAvail = (product: { minQuantity: number; availQuantity: number }) => product.minQuantity < product.availQuantity;
 const minBelowAvailIssue = { message: productMessages.minBelowAvail, path: ['minQuantity'] };

@@ -18,7 +18,14 @@ export const orderLine = (lineId: string, product: string, unitPrice: number, qu
   shippedQuantity: 0,
   refundedQuantity: 0,
   restockedQuantity: 0,
+  discount: 0,
+  taxRate: 0,
+  tax: 0,
+  total: unitPrice * quantity,
 });
+
+/** No tax charged (a place the tax table has no rate for). */
+export const untaxed = { taxIncluded: false, reverseCharge: false, taxByRate: [] } as const satisfies Partial<OrderTotals>;
 
 /** Nothing of the order paid back, nor put back in stock. */
 export const nothingRefunded = { refundedAmount: 0, refundStatus: 'none', restockedQuantity: 0 } as const satisfies Partial<Order>;
@@ -40,7 +47,7 @@ export const paidByVisa = {
  * Ada's order J-1042 of `lines` (two or more), placed on March 1, 2026 and not paid yet. Its
  * one-product fields are its first line's, as the server sets them; it costs its `totals`' total.
  */
-export function adasOrder(lines: OrderLine[], totals: Omit<OrderTotals, 'currency'>): Order {
+export function adasOrder(lines: OrderLine[], totals: Omit<OrderTotals, 'currency' | 'taxIncluded' | 'reverseCharge' | 'taxByRate'> & Partial<OrderTotals>): Order {
   const [first] = lines as [OrderLine, ...OrderLine[]];
   return {
     _id: 'order-1',
@@ -58,6 +65,7 @@ export function adasOrder(lines: OrderLine[], totals: Omit<OrderTotals, 'currenc
     orderNumber: 'J-1042',
     ...notPaidYet,
     lines,
-    totals: { ...totals, currency: 'USD' },
+    totals: { ...untaxed, ...totals, currency: 'USD' },
+    guest: false,
   };
 }

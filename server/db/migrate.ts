@@ -26,6 +26,7 @@ import { refundedBeforeShippingMigration } from './migrations/023-refunded-befor
 import { orderLinesMigration } from './migrations/024-order-lines.ts';
 import { oneNumberPerOrderMigration } from './migrations/025-one-number-per-order.ts';
 import { noAccountVersionMigration } from './migrations/026-no-account-version.ts';
+import { chargesMigration } from './migrations/027-charges.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '024-order-lines': orderLinesMigration,
   '025-one-number-per-order': oneNumberPerOrderMigration,
   '026-no-account-version': noAccountVersionMigration,
+  '027-charges': chargesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

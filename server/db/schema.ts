@@ -16,6 +16,11 @@ export interface ProductsTable {
   created_at: string;
   /** A slug of common/categories.ts; the database's default is 'other' (migration 014). */
   category: Generated<ProductCategory>;
+  /** What one piece weighs packed, for shipping rates by weight; 0 until the admin gives it (migration 027). */
+  weight_grams: Generated<number>;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
 }
 
 export interface ReviewsTable {
@@ -98,7 +103,7 @@ export interface OrdersTable extends ShippingAddressColumns {
   delivered_at: string | null;
   /** A cancelled order is kept; `cancel_reason` says who ended it, or that it expired unpaid. */
   cancelled_at: string | null;
-  cancel_reason: 'customer' | 'admin' | 'expired' | null;
+  cancel_reason: 'customer' | 'admin' | 'expired' | 'replaced' | null;
   /** The card that paid it, where the processor says. */
   card_brand: string | null;
   card_last4: string | null;
@@ -110,6 +115,27 @@ export interface OrdersTable extends ShippingAddressColumns {
   shipped_quantity: Generated<number>;
   /** 1 when the cart's checkout placed it (migration 025): paid, it empties those lines from the cart. */
   placed_from_cart: Generated<number>;
+  /** How it is sent (migration 027): the rate chosen, by id and name as they were, or collecting it (kind pickup, at pickup_address). Null before shipping was charged. */
+  shipping_rate_id: string | null;
+  shipping_rate_name: string | null;
+  shipping_kind: 'delivery' | 'pickup' | null;
+  pickup_address: string | null;
+  /** The part of discount_cents taken off shipping (a free-shipping code). */
+  shipping_discount_cents: Generated<number>;
+  shipping_tax_cents: Generated<number>;
+  shipping_tax_rate_ppm: Generated<number>;
+  /** 1 when the prices include the tax (tax_cents is the part of the total that is tax). */
+  tax_included: Generated<number>;
+  /** 1 when a business buyer in another EU country accounts for the VAT (none charged). */
+  reverse_charge: Generated<number>;
+  buyer_vat_number: string | null;
+  buyer_company: string | null;
+  discount_code: string | null;
+  /** Its invoice's number, once the payment is captured (the invoice itself is in `invoices`). */
+  invoice_number: string | null;
+  /** 1 when placed without an account; user_id is set once an account with its address is confirmed. */
+  is_guest: Generated<number>;
+  weight_grams: Generated<number>;
 }
 
 /** One line of an order: a product at the price it was bought for, and what became of its pieces. */
@@ -128,6 +154,16 @@ export interface OrderLinesTable {
   shipped_quantity: Generated<number>;
   refunded_quantity: Generated<number>;
   restocked_quantity: Generated<number>;
+  /** Its share of the order's discount (migration 027). */
+  discount_cents: Generated<number>;
+  tax_rate_ppm: Generated<number>;
+  tax_cents: Generated<number>;
+  /** What it costs the buyer: price_cents − discount_cents, plus tax_cents when tax is added on top. */
+  total_cents: Generated<number>;
+  /** Of all its pieces. */
+  weight_grams: Generated<number>;
+  /** The product's category when it was bought. */
+  category: string | null;
 }
 
 /** A parcel sent for an order, with the pieces of its lines in it (`shipment_lines`). */
@@ -429,6 +465,111 @@ export interface OrderSalesDaysTable {
   orders: Count;
 }
 
+/** A shipping zone (migration 027), tried in `position` order, covering its `shipping_zone_areas`. */
+export interface ShippingZonesTable {
+  id: string;
+  name: string;
+  position: number;
+}
+
+/** A country ('' region: the whole of it) or one region of it that a zone covers; each covered by one zone at most. */
+export interface ShippingZoneAreasTable {
+  zone_id: string;
+  country: string;
+  region: string;
+}
+
+export interface ShippingRatesTable {
+  id: string;
+  zone_id: string;
+  position: number;
+  name: string;
+  price_cents: number;
+  min_weight_grams: number | null;
+  max_weight_grams: number | null;
+  free_over_cents: number | null;
+}
+
+/** A country's rate ('' region), or one region's own; in parts per million (7.25 % is 72,500). */
+export interface TaxRatesTable {
+  country: string;
+  region: string;
+  rate_ppm: number;
+  tax_shipping: number;
+}
+
+/** The admin's settings, one JSON value per key (prices-include-tax, seller, pickup). */
+export interface ShopSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface DiscountCodesTable {
+  /** Upper case, as people read it. */
+  code: string;
+  kind: 'percent' | 'amount' | 'free_shipping';
+  /** A whole percentage, or cents. */
+  value: number;
+  min_subtotal_cents: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  used_count: Generated<number>;
+  created_at: string;
+}
+
+export interface DiscountCodeProductsTable {
+  code: string;
+  product_id: string;
+}
+
+export interface DiscountCodeCategoriesTable {
+  code: string;
+  category: string;
+}
+
+/** The use of a code an order holds while it is open or paid: its customer is its e-mail address in lower case. */
+export interface DiscountRedemptionsTable {
+  order_id: string;
+  code: string;
+  customer: string;
+  created_at: string;
+}
+
+/** The last number given in a series (INV or CN) in a year. */
+export interface DocumentSeriesTable {
+  kind: string;
+  year: number;
+  last_number: number;
+}
+
+/** A paid order's invoice: numbered once, its content (`document`, JSON) fixed when issued, its PDF drawn from it once. */
+export interface InvoicesTable {
+  id: string;
+  number: string;
+  order_id: string;
+  issued_at: string;
+  total_cents: number;
+  tax_cents: number;
+  document: string;
+  pdf: Buffer | null;
+}
+
+/** A refund's credit note, referring to its order's invoice. */
+export interface CreditNotesTable {
+  id: string;
+  number: string;
+  refund_id: string;
+  order_id: string;
+  invoice_id: string | null;
+  issued_at: string;
+  amount_cents: number;
+  tax_cents: number;
+  document: string;
+  pdf: Buffer | null;
+}
+
 export interface DatabaseSchema {
   products: ProductsTable;
   reviews: ReviewsTable;
@@ -461,4 +602,16 @@ export interface DatabaseSchema {
   catalogue_version: CatalogueVersionTable;
   order_counts: OrderCountsTable;
   order_sales_days: OrderSalesDaysTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_zone_areas: ShippingZoneAreasTable;
+  shipping_rates: ShippingRatesTable;
+  tax_rates: TaxRatesTable;
+  shop_settings: ShopSettingsTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_products: DiscountCodeProductsTable;
+  discount_code_categories: DiscountCodeCategoriesTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  document_series: DocumentSeriesTable;
+  invoices: InvoicesTable;
+  credit_notes: CreditNotesTable;
 }

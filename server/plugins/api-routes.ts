@@ -7,7 +7,10 @@ import { healthRoutes } from '../modules/health/health-routes.ts';
 import { inboxAdminRoutes } from '../modules/inbox/inbox-admin-routes.ts';
 import { inboxRoutes } from '../modules/inbox/inbox-routes.ts';
 import { newsletterRoutes } from '../modules/inbox/newsletter-routes.ts';
+import { discountCodeRoutes } from '../modules/discounts/discount-code-routes.ts';
+import { invoiceRoutes } from '../modules/invoices/invoice-routes.ts';
 import { jobRoutes } from '../modules/jobs/job-routes.ts';
+import { pricingSettingsRoutes } from '../modules/pricing/pricing-settings-routes.ts';
 import { cartCheckoutRoutes } from '../modules/orders/cart-checkout-routes.ts';
 import { orderRoutes } from '../modules/orders/order-routes.ts';
 import { overviewRoutes } from '../modules/overview/overview-routes.ts';
@@ -44,8 +47,12 @@ export const apiRoutes = fp<{ shop: Shop }>(
     await api.register(featureRoutes('cart-checkout-routes', cartCheckoutRoutes), {
       orders: shop.orders,
       cartLines: (viewer) => shop.cart.checkoutLines(viewer),
+      guestLines: (lines) => shop.cart.guestLines(lines),
       limits,
     });
+    await api.register(featureRoutes('pricing-settings-routes', pricingSettingsRoutes), { settings: shop.pricingSettings });
+    await api.register(featureRoutes('discount-code-routes', discountCodeRoutes), { discounts: shop.discounts });
+    await api.register(featureRoutes('invoice-routes', invoiceRoutes), { invoices: shop.invoices });
     await api.register(featureRoutes('payments', paymentsPlugin), {
       db,
       orders: shop.orders,

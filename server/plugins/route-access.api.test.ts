@@ -52,7 +52,7 @@ function expectedCacheControl(route: DeclaredRoute): string {
 describe('every /api route declares who may call it, and one hook enforces it', () => {
   it('finds the shop’s routes, each with a declared access level', () => {
     expect(routes.length).toBeGreaterThan(25);
-    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toMatch(/^(public|signedIn|admin)$/);
+    for (const route of routes) expect(route.access, `${route.method} ${route.url}`).toMatch(/^(public|anyone|signedIn|buyer|admin)$/);
     // Spot checks of the table in design.md.
     const accessOf = (method: string, url: string) => routes.find((route) => route.method === method && route.url === url)?.access;
     expect(accessOf('GET', '/api/products')).toBe('public');
@@ -62,13 +62,32 @@ describe('every /api route declares who may call it, and one hook enforces it', 
     expect(accessOf('GET', '/api/users')).toBe('admin');
     expect(accessOf('PUT', '/api/users/:email')).toBe('signedIn');
     expect(accessOf('PATCH', '/api/orders/:id/shipping')).toBe('admin');
+    expect(accessOf('POST', '/api/cart/checkout')).toBe('anyone');
+    expect(accessOf('POST', '/api/create-payment-intent')).toBe('buyer');
+    expect(accessOf('PUT', '/api/shipping-zones')).toBe('admin');
+    expect(accessOf('POST', '/api/discount-codes')).toBe('admin');
   });
 
   it('answers anonymous callers of guarded routes 401, whatever they send', async () => {
     for (const { route, status } of await callEvery(undefined)) {
       const label = `${route.method} ${route.url}`;
-      if (route.access === 'public') expect([401, 403], label).not.toContain(status);
+      if (route.access === 'public' || route.access === 'anyone') expect([401, 403], label).not.toContain(status);
       else expect(status, label).toBe(401);
+    }
+  });
+
+  it('lets a guest with an order’s key reach the routes of their order, where a key that is not the order’s opens nothing', async () => {
+    const guestRoutes = routes.filter((route) => route.access === 'buyer');
+    expect(guestRoutes.length).toBeGreaterThanOrEqual(8);
+    for (const route of guestRoutes) {
+      const response = await people.shop.app.inject({
+        method: route.method as 'GET',
+        url: pathFor(route, undefined),
+        headers: { origin: testOrigin, 'x-order-key': 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', ...(unsafeMethods.has(route.method) && { 'content-type': 'application/json' }) },
+        ...(unsafeMethods.has(route.method) && { payload: '{}' }),
+      });
+      // Past the door: the order named is looked for, and a key that does not open it finds nothing (or the body is refused first).
+      expect([400, 404], `${route.method} ${route.url}`).toContain(response.statusCode);
     }
   });
 

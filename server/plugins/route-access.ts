@@ -2,12 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 import type { SignedInUser, Sessions } from '../modules/auth/viewer.ts';
+import { isOrderKeyShaped, orderKeyHeader } from '../modules/orders/order-keys.ts';
 
 /**
- * Who may call a route. `public`: anyone; `signedIn`: any signed-in person (whose objects are theirs
- * is the domain's rule: someone else's order is a 404); `admin`: admins only.
+ * Who may call a route. `public`: anyone; `anyone`: anyone too, and the handler knows who is signed
+ * in when someone is (the cart's checkout, which a guest may use); `signedIn`: any signed-in person
+ * (whose objects are theirs is the domain's rule: someone else's order is a 404); `buyer`: a signed-in
+ * person, or a guest holding the key of an order (the `X-Order-Key` header), which the domain checks
+ * against the order named; `admin`: admins only.
  */
-export type RouteAccess = 'public' | 'signedIn' | 'admin';
+export type RouteAccess = 'public' | 'anyone' | 'signedIn' | 'buyer' | 'admin';
 
 /**
  * How browsers and proxies may keep an answer; the one hook in response-policy.ts writes the header
@@ -39,8 +43,10 @@ declare module 'fastify' {
     declaredRoutes(): DeclaredRoute[];
   }
   interface FastifyRequest {
-    /** The signed-in caller of a `signedIn` or `admin` route, found before the body is read. */
+    /** The signed-in caller of a `signedIn`, `buyer`, `anyone` or `admin` route, found before the body is read. */
     viewer: SignedInUser | null;
+    /** A guest's order key, on a `buyer` route called without a session. */
+    orderKey: string | null;
   }
 }
 
@@ -54,6 +60,15 @@ export interface DeclaredRoute {
 
 function isApiRoute(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
+}
+
+/** Who calls a `buyer` route: a signed-in person, or a guest with an order's key (which the domain checks). */
+export type OrderCaller = SignedInUser | { orderKey: string };
+
+export function orderCaller(request: FastifyRequest): OrderCaller {
+  if (request.viewer) return request.viewer;
+  if (request.orderKey) return { orderKey: request.orderKey };
+  throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
 }
 
 /** The caller of a `signedIn` or `admin` route, as the access hook found them. */
@@ -76,6 +91,7 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
     const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; cache?: CachePolicy; origin?: CallerOrigin } }> = [];
 
     app.decorateRequest('viewer', null);
+    app.decorateRequest('orderKey', null);
     app.addHook('onRoute', (route) => {
       // Kept by reference: plugins that add their routes' declarations later (the API docs) are seen at start.
       route.config ??= {};
@@ -109,6 +125,17 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
       const { access } = request.routeOptions.config;
       if (access === undefined || access === 'public') return;
       const viewer = await sessions.viewerOf(request);
+      if (access === 'anyone') {
+        request.viewer = viewer;
+        return;
+      }
+      if (!viewer && access === 'buyer') {
+        const key = request.headers[orderKeyHeader];
+        if (typeof key === 'string' && isOrderKeyShaped(key)) {
+          request.orderKey = key;
+          return;
+        }
+      }
       if (!viewer) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
       if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, 'FORBIDDEN', 'Only an admin may do this.');
       request.viewer = viewer;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ProductCategory } from '../../common/categories.ts';
 import type { Order, PaymentIntent } from '../../common/schemas/orders.ts';
 import type { Product } from '../../common/schemas/products.ts';
 import type { Database } from '../db/database.ts';
@@ -17,6 +18,8 @@ export interface TestProduct {
   priceCents: number;
   minQuantity: number;
   availQuantity: number;
+  weightGrams: number;
+  category: ProductCategory;
 }
 
 let productCounter = 0;
@@ -33,6 +36,8 @@ export async function addProduct(db: Database, product: Partial<Omit<TestProduct
     priceCents: product.priceCents ?? 1250,
     minQuantity: product.minQuantity ?? 2,
     availQuantity: product.availQuantity ?? 10,
+    weightGrams: product.weightGrams ?? 0,
+    category: product.category ?? 'chisels',
   };
   await db
     .insertInto('products')
@@ -45,6 +50,8 @@ export async function addProduct(db: Database, product: Partial<Omit<TestProduct
       min_quantity: made.minQuantity,
       avail_quantity: made.availQuantity,
       created_at: addedAt,
+      weight_grams: made.weightGrams,
+      category: made.category,
     })
     .execute();
   return made;
@@ -123,3 +130,14 @@ export async function localPayment(db: Database, id: string) {
 export async function orderRow(db: Database, id: string) {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * What a line and an order carry beyond their lines' prices in a shop that has set up no shipping
+ * zones, no tax and no codes (every test shop until it sets them): nothing discounted or taxed, and
+ * the one way to send it free.
+ */
+export const uncharged = {
+  line: (price: number) => ({ discount: 0, taxRate: 0, tax: 0, total: price }),
+  totals: { taxIncluded: false, reverseCharge: false, taxByRate: [] },
+  order: { guest: false, shippingMethod: { id: 'free', name: 'Free shipping', kind: 'delivery' } },
+} as const;

@@ -23,6 +23,8 @@ export interface ReceivedMail {
   headers: Record<string, string>;
   /** Whether the connection was encrypted when the message was handed over. */
   secure: boolean;
+  /** The files it carried. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpStandIn {
@@ -70,6 +72,7 @@ export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean
             html: typeof mail.html === 'string' ? mail.html : '',
             headers: headersOf(mail),
             secure: session.secure,
+            attachments: mail.attachments.map((attachment) => ({ filename: attachment.filename ?? '', contentType: attachment.contentType, content: attachment.content })),
           });
           callback();
         },

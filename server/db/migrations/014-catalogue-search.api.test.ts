@@ -40,7 +40,8 @@ describe('migration 014-catalogue-search', () => {
   });
 
   it('makes the products already there searchable', async () => {
-    await migrateTo('014-catalogue-search');
+    // Searched as the shop searches now, on the whole schema: the index this migration made is what finds them.
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const products = createProductRepository(database.db);
     const found = await products.list({ q: 'chisels', limit: 20, offset: 0 });
     expect(
@@ -63,7 +64,7 @@ describe('migration 014-catalogue-search', () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),
     ).toEqual({ n: demoProducts.length + 1 });
-    await migrateTo('014-catalogue-search');
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect((await createProductRepository(database.db).list({ q: 'winding', limit: 20, offset: 0 })).total).toBe(1);
   });
 });

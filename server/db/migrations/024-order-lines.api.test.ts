@@ -140,7 +140,27 @@ const migrateToLatest = async () => expect((await migrator.migrateToLatest()).er
 /** Rows in a set order, whatever order the database answered them in. */
 const sorted = <T extends Record<string, unknown>>(rows: T[], key: keyof T) => [...rows].sort((a, b) => String(a[key]).localeCompare(String(b[key])));
 
-const linesOf = (orderId: string) => database.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line').execute();
+/** A line's columns as migration 024 made them (later migrations add their own). */
+const linesOf = (orderId: string) =>
+  database.db
+    .selectFrom('order_lines')
+    .select([
+      'id',
+      'order_id',
+      'line',
+      'product_id',
+      'product',
+      'img',
+      'unit_price_cents',
+      'quantity',
+      'price_cents',
+      'shipped_quantity',
+      'refunded_quantity',
+      'restocked_quantity',
+    ])
+    .where('order_id', '=', orderId)
+    .orderBy('line')
+    .execute();
 
 /** The line a single order becomes: the order itself, with what became of its pieces. */
 const onlyLine = (row: Row, img: string, pieces: { shipped?: number; refunded?: number; restocked?: number } = {}) => ({

@@ -9,6 +9,7 @@ export interface DemoProduct {
   minQuantity: number; // minimum order, small whole number (1-5 typical; a few bulk items like scrapers more)
   availQuantity: number; // stock, bigger than minQuantity (e.g. 20-400)
   img: string; // '/images/products/<slug>.webp'
+  weightGrams: number; // one piece packed for posting, in grams
 }
 export interface DemoReview {
   name: string;
@@ -29,6 +30,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 60,
     img: '/images/products/bevel-edge-chisel-set.webp',
+    weightGrams: 1400,
   },
   {
     name: 'Joinery Mortise Chisel, 10 mm',
@@ -39,6 +41,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 45,
     img: '/images/products/mortise-chisel.webp',
+    weightGrams: 520,
   },
   {
     name: 'Joinery No. 4 Smoothing Plane',
@@ -49,6 +52,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 25,
     img: '/images/products/smoothing-plane.webp',
+    weightGrams: 2300,
   },
   {
     name: 'Joinery Low-Angle Block Plane',
@@ -59,6 +63,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 40,
     img: '/images/products/block-plane.webp',
+    weightGrams: 900,
   },
   {
     name: 'Joinery Medium Shoulder Plane, 19 mm',
@@ -69,6 +74,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 20,
     img: '/images/products/shoulder-plane.webp',
+    weightGrams: 1100,
   },
   {
     name: 'Joinery Dovetail Saw, 15 TPI',
@@ -79,6 +85,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 35,
     img: '/images/products/dovetail-saw.webp',
+    weightGrams: 450,
   },
   {
     name: 'Joinery Ryoba Pull Saw, 240 mm',
@@ -89,6 +96,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 120,
     img: '/images/products/ryoba-saw.webp',
+    weightGrams: 300,
   },
   {
     name: 'Joinery Tenon Saw, 14" 11 TPI',
@@ -99,6 +107,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 25,
     img: '/images/products/tenon-saw.webp',
+    weightGrams: 750,
   },
   {
     name: "Joinery Beech Joiner's Mallet",
@@ -109,6 +118,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 80,
     img: '/images/products/joiners-mallet.webp',
+    weightGrams: 850,
   },
   {
     name: 'Joinery Marking Gauge',
@@ -119,6 +129,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 2,
     availQuantity: 90,
     img: '/images/products/marking-gauge.webp',
+    weightGrams: 260,
   },
   {
     name: 'Joinery Combination Square, 300 mm',
@@ -129,6 +140,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 70,
     img: '/images/products/combination-square.webp',
+    weightGrams: 520,
   },
   {
     name: 'Joinery Marking Knife',
@@ -139,6 +151,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 2,
     availQuantity: 150,
     img: '/images/products/marking-knife.webp',
+    weightGrams: 160,
   },
   {
     name: 'Joinery Flat-Sole Spokeshave',
@@ -149,6 +162,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 1,
     availQuantity: 40,
     img: '/images/products/spokeshave.webp',
+    weightGrams: 480,
   },
   {
     name: 'Joinery Card Scraper Set (3 pcs)',
@@ -159,6 +173,7 @@ export const demoProducts: DemoProduct[] = [
     minQuantity: 6,
     availQuantity: 400,
     img: '/images/products/card-scraper-set.webp',
+    weightGrams: 220,
   },
 ];
 

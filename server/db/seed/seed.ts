@@ -36,6 +36,7 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<boolea
       avail_quantity: product.availQuantity,
       created_at: stamp(index),
       category: product.category,
+      weight_grams: product.weightGrams,
     }));
     await trx.insertInto('products').values(products).execute();
     // Each demo product's one picture is its main picture.

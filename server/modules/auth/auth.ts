@@ -73,6 +73,11 @@ export interface AuthDependencies {
   rateLimits: RateLimitRepository;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /**
+   * Runs when someone signs in, and when an address is confirmed: what the shop keeps for an address
+   * proved to be the account's (a guest's orders, ADR 038) joins it.
+   */
+  onSignedIn?: (userId: string) => Promise<void>;
 }
 
 /** A refusal by the shop's own checks on better-auth's routes: a declared code, at its declared status. */
@@ -101,7 +106,7 @@ function refuseCommonPassword(password: string): void {
 const isNewLinkRequest = (request: Request | undefined) => Boolean(request && new URL(request.url).pathname.endsWith('/send-verification-email'));
 
 /** better-auth's settings for this shop; the schema test checks the migrations against them. */
-export function authOptions({ config, database, secret, sms, rateLimits, mailer, log }: AuthDependencies) {
+export function authOptions({ config, database, secret, sms, rateLimits, mailer, log, onSignedIn }: AuthDependencies) {
   const { auth: settings } = config;
   const attemptsRule = { window: 60, max: settings.attemptsPerMinute };
   const accountMail = createAccountMail({ mailer, db: database.db, rateLimits, publicUrl: config.publicUrl, log });
@@ -216,7 +221,10 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
         if (await addressOwnership.signedInAs(user.id, request?.headers.get('cookie'))) return;
         await addressOwnership.proven(user.email, 'confirmation-link');
       },
+      afterEmailVerification: async (user) => onSignedIn?.(user.id),
     },
+    // Every sign-in (password, Google, Facebook, phone) makes a session.
+    databaseHooks: { session: { create: { after: async (session) => onSignedIn?.(session.userId) } } },
     user: {
       additionalFields: {
         // `input: false`: no sign-up or profile call from a browser can set these through better-auth.

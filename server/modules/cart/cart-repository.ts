@@ -5,8 +5,8 @@ import type { CartItemsTable, ProductsTable } from '../../db/schema.ts';
 
 export type CartItemRow = Selectable<CartItemsTable>;
 
-/** What a cart reads of a product: what its lines show and the stock its rule checks. */
-export type CartProductRow = Pick<ProductsTable, 'id' | 'name' | 'img' | 'price_cents' | 'min_quantity' | 'avail_quantity'>;
+/** What a cart reads of a product: what its lines show, the stock its rule checks, and what prices its shipping and code (weight, category). */
+export type CartProductRow = Pick<ProductsTable, 'id' | 'name' | 'img' | 'price_cents' | 'min_quantity' | 'avail_quantity'> & { category: string; weight_grams: number };
 
 /** A line as the merge at sign-in leaves it: its new quantity, or 0 to remove it. */
 export interface MergedLine {
@@ -39,7 +39,7 @@ export function createCartRepository(db: Database) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('products')
-        .select(['id', 'name', 'img', 'price_cents', 'min_quantity', 'avail_quantity'])
+        .select(['id', 'name', 'img', 'price_cents', 'min_quantity', 'avail_quantity', 'category', 'weight_grams'])
         .where('id', 'in', [...ids])
         .execute();
     },

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cartItemParamsSchema, cartLineInputSchema, cartLinesInputSchema, cartMergeSchema, cartQuantityInputSchema, cartSchema } from '../../../common/schemas/cart.ts';
+import {
+  cartItemParamsSchema,
+  cartLineInputSchema,
+  cartLinesInputSchema,
+  cartMergeSchema,
+  cartQuantityInputSchema,
+  cartQuoteInputSchema,
+  cartQuoteSchema,
+  cartSchema,
+} from '../../../common/schemas/cart.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
 import type { CartService } from './cart-service.ts';
@@ -83,14 +92,18 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
   app.post(
     '/cart/quote',
     {
-      config: { access: 'public', rateLimit: perMinute(60) },
+      config: { access: 'anyone', rateLimit: perMinute(120) },
       schema: {
         tags: ['cart'],
-        summary: "A visitor's cart (kept in the browser) priced and checked by the server; nothing is stored",
-        body: cartLinesInputSchema,
-        response: { 200: cartSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        summary:
+          "A cart priced by the server as an order of it would be: a visitor's lines (kept in the browser), or your own cart when signed in and none are sent; with the ways to send it to an address, a discount code and the tax there. Nothing is stored",
+        body: cartQuoteInputSchema,
+        response: { 200: cartQuoteSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request) => cart.quote(request.body.lines),
+    async (request) => {
+      const { shippingAddress, ...choices } = request.body;
+      return cart.quoteFor(request.viewer, { ...choices, destination: shippingAddress });
+    },
   );
 };

@@ -1,15 +1,27 @@
 import { addedQuantity, cartLimits, cartLineProblem, cartMessages, mergedLine } from '../../../common/cart-rules.ts';
 import { centsToDollars } from '../../../common/money.ts';
-import { maxOrderTotalCents, orderTotalCents, type Stock } from '../../../common/ordering.ts';
-import type { Cart, CartChange, CartLine, CartLineInput, CartMerge } from '../../../common/schemas/cart.ts';
+import { orderTotalCents, type Stock } from '../../../common/ordering.ts';
+import type { Cart, CartChange, CartLine, CartLineInput, CartMerge, CartQuote } from '../../../common/schemas/cart.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
-import type { PricedLine } from '../orders/order-service.ts';
+import type { OrderChoices, PricingService, ProductLine } from '../pricing/pricing-service.ts';
+import { quoteOf } from './cart-quote.ts';
 import type { CartProductRow, CartRepository, MergedLine } from './cart-repository.ts';
 
 const stockOf = (product: CartProductRow): Stock => ({ minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
+
+/** A product as an order's line takes it: the catalogue's price, weight and category now. */
+const productLine = (product: CartProductRow, quantity: number): ProductLine => ({
+  productId: product.id,
+  name: product.name,
+  img: product.img,
+  category: product.category,
+  unitPriceCents: product.price_cents,
+  quantity,
+  weightGrams: product.weight_grams,
+});
 
 /** Lines with one product twice (a visitor's cart edited in two tabs) become one, their quantities added. */
 function combined(lines: readonly CartLineInput[]): CartLineInput[] {
@@ -23,7 +35,7 @@ function combined(lines: readonly CartLineInput[]): CartLineInput[] {
  * request. Every line obeys the specification's order rule with its messages; prices and totals
  * are always the server's.
  */
-export function createCartService(carts: CartRepository, clock: Clock) {
+export function createCartService(carts: CartRepository, clock: Clock, pricing: Pick<PricingService, 'quote'>) {
   async function productsFor(productIds: readonly string[]): Promise<Map<string, CartProductRow>> {
     const ids = productIds.filter(isRecordId);
     return new Map((await carts.productsByIds(ids)).map((product) => [product.id, product]));
@@ -64,6 +76,19 @@ export function createCartService(carts: CartRepository, clock: Clock) {
     const product = (await productsFor([productId])).get(productId);
     if (!product) throw notFound('That product is no longer in the catalogue.');
     return product;
+  }
+
+  /** Lines as an order takes them: each orderable as it is, or a 409 naming the line to fix. */
+  async function orderLines(lines: readonly CartLineInput[]): Promise<ProductLine[]> {
+    if (lines.length === 0) throw conflict(cartMessages.empty, 'CART_EMPTY');
+    const products = await productsFor(lines.map((line) => line.productId));
+    return lines.map((line) => {
+      const product = products.get(line.productId);
+      if (!product) throw conflict(cartMessages.lineProblem('A tool in your cart', cartMessages.gone), 'CART_NOT_READY');
+      const problem = cartLineProblem(line.quantity, stockOf(product));
+      if (problem) throw conflict(cartMessages.lineProblem(product.name, problem), 'CART_NOT_READY');
+      return productLine(product, line.quantity);
+    });
   }
 
   return {
@@ -142,25 +167,37 @@ export function createCartService(carts: CartRepository, clock: Clock) {
     },
 
     /**
-     * The customer's cart as a checkout takes it: every line orderable as it is, and one payment
-     * can cover the total. Otherwise a 409 that names the line to fix, before anything is opened.
+     * A cart priced as an order of it would be (ADR 038): sent to a destination the way chosen (or the
+     * cheapest), with a discount code and the tax there. A visitor's lines are given; a signed-in
+     * customer's are their cart's when none are given. The lines that cannot be ordered as they are
+     * count in none of the amounts but the cart's own total.
      */
-    async checkoutLines(viewer: SignedInUser): Promise<PricedLine[]> {
-      const rows = await carts.linesOf(viewer.id);
-      if (rows.length === 0) throw conflict(cartMessages.empty, 'CART_EMPTY');
-      const products = await productsFor(rows.map((row) => row.product_id));
-      let totalCents = 0;
-      const lines = rows.map((row): PricedLine => {
-        const product = products.get(row.product_id);
-        if (!product) throw conflict(cartMessages.lineProblem('A tool in your cart', cartMessages.gone), 'CART_NOT_READY');
-        const problem = cartLineProblem(row.quantity, stockOf(product));
-        if (problem) throw conflict(cartMessages.lineProblem(product.name, problem), 'CART_NOT_READY');
-        totalCents += orderTotalCents(product.price_cents, row.quantity);
-        return { productId: product.id, name: product.name, img: product.img, unitPriceCents: product.price_cents, quantity: row.quantity };
+    async quoteFor(
+      viewer: SignedInUser | null,
+      input: { lines?: readonly CartLineInput[] | undefined; destination?: { country: string; region?: string | undefined } | undefined } & OrderChoices,
+    ): Promise<CartQuote> {
+      const lines = input.lines ? combined(input.lines) : viewer ? (await carts.linesOf(viewer.id)).map((row) => ({ productId: row.product_id, quantity: row.quantity })) : [];
+      const products = await productsFor(lines.map((line) => line.productId));
+      const cart = await priced(lines);
+      const orderable = lines.flatMap((line, index) => {
+        const product = products.get(line.productId);
+        return product && !cart.lines[index]!.problem ? [{ index, line: productLine(product, line.quantity) }] : [];
       });
-      if (totalCents > maxOrderTotalCents) throw conflict(cartMessages.tooExpensive, 'CART_NOT_READY');
-      return lines;
+      const quote = await pricing.quote({ lines: orderable.map((entry) => entry.line), destination: input.destination, choices: input, customerEmail: viewer?.email });
+      return quoteOf(cart, orderable, quote);
     },
+
+    /**
+     * The customer's cart as a checkout takes it: every line orderable as it is. Otherwise a 409 that
+     * names the line to fix, before anything is opened.
+     */
+    async checkoutLines(viewer: SignedInUser): Promise<ProductLine[]> {
+      const rows = await carts.linesOf(viewer.id);
+      return orderLines(rows.map((row) => ({ productId: row.product_id, quantity: row.quantity })));
+    },
+
+    /** A guest's cart (kept in their browser) as a checkout takes it, checked as a customer's is. */
+    guestLines: (lines: readonly CartLineInput[]) => orderLines(combined(lines)),
 
     /** Once its checkout is paid, the lines it bought leave the customer's cart, in the transaction that records it. */
     emptyOf: (transaction: Parameters<CartRepository['removeProducts']>[0], userId: string, productIds: readonly string[]) => carts.removeProducts(transaction, userId, productIds),

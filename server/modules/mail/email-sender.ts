@@ -6,6 +6,8 @@ export interface OutgoingEmail {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
   headers?: Record<string, string>;
+  /** Files sent with it (a receipt's invoice). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Sends an e-mail, or throws so that the job delivering it tries again later. */

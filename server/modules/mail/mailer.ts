@@ -9,12 +9,20 @@ import { renderEmail } from './templates/render-email.ts';
 
 export const sendEmailTask = 'send-email';
 
+/** A file a message carries, named by what it is: drawn (or read) when the message is sent, never kept in the job. */
+const attachmentSchema = z.object({ kind: z.literal('invoice'), orderId: z.string() });
+export type MailAttachment = z.infer<typeof attachmentSchema>;
+
 const emailJobSchema = z.object({
   // The shop's one e-mail rule: every address a call accepts is one this job takes.
   to: z.string().refine(isMailableAddress, 'Not an address the shop can mail'),
   content: emailContentSchema,
   headers: z.record(z.string(), z.string()).optional(),
+  attachments: z.array(attachmentSchema).max(5).optional(),
 });
+
+/** Finds the file an attachment names: an order's invoice as a PDF (none when the order has none). */
+export type AttachmentFiles = (attachment: MailAttachment) => Promise<{ fileName: string; pdf: Buffer } | undefined>;
 type EmailJob = z.infer<typeof emailJobSchema>;
 
 /** The address with most of its name hidden: enough for the admin to tell messages apart. */
@@ -28,7 +36,7 @@ function maskedAddress(address: string): string {
  * provider busy, the network down) throws, and the job system tries again later with back-off;
  * after the last attempt the message is listed among the admin's failed jobs, with a Retry button.
  */
-export function sendEmailTaskDefinition(sender: EmailSender, publicUrl: string) {
+export function sendEmailTaskDefinition(sender: EmailSender, publicUrl: string, files: AttachmentFiles) {
   return defineTask<EmailJob>({
     name: sendEmailTask,
     payload: emailJobSchema,
@@ -36,7 +44,12 @@ export function sendEmailTaskDefinition(sender: EmailSender, publicUrl: string) 
     describe: (job) => `"${job.content.subject}" to ${maskedAddress(job.to)}`,
     async handler(job) {
       const rendered = await renderEmail(job.content, publicUrl);
-      await sender.send({ to: job.to, ...rendered, ...(job.headers && { headers: job.headers }) });
+      const attachments = [];
+      for (const attachment of job.attachments ?? []) {
+        const file = await files(attachment);
+        if (file) attachments.push({ filename: file.fileName, content: file.pdf, contentType: 'application/pdf' });
+      }
+      await sender.send({ to: job.to, ...rendered, ...(job.headers && { headers: job.headers }), ...(attachments.length > 0 && { attachments }) });
     },
   });
 }
@@ -47,7 +60,7 @@ export interface Mailer {
    * Queues a message through `executor`, the caller's transaction: it goes out exactly when the change
    * commits, survives a restart, and is delivered once across every server process.
    */
-  enqueue(executor: Database, message: { to: string; content: EmailContent; headers?: Record<string, string> }): Promise<void>;
+  enqueue(executor: Database, message: { to: string; content: EmailContent; headers?: Record<string, string>; attachments?: MailAttachment[] }): Promise<void>;
 }
 
 export function createMailer(jobs: Pick<JobQueue, 'enqueue'>): Mailer {

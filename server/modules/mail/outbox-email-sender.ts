@@ -13,6 +13,8 @@ export interface OutboxEntry {
   headers: Record<string, string>;
   /** The .eml file beside the index, as a mail client would receive it. */
   file: string;
+  /** The names of the files it carries. */
+  attachments: string[];
   sentAt: string;
 }
 
@@ -39,7 +41,15 @@ export function createOutboxEmailSender(options: { log: FastifyBaseLogger; outbo
       const file = `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       await fs.promises.mkdir(options.outboxDir, { recursive: true });
       await fs.promises.writeFile(path.join(options.outboxDir, file), composed.message as Buffer);
-      const entry: OutboxEntry = { to: message.to, subject: message.subject, text: message.text, headers: message.headers ?? {}, file, sentAt };
+      const entry: OutboxEntry = {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        headers: message.headers ?? {},
+        file,
+        attachments: (message.attachments ?? []).map((attachment) => attachment.filename),
+        sentAt,
+      };
       await fs.promises.appendFile(path.join(options.outboxDir, outboxIndexName), `${JSON.stringify(entry)}\n`);
     },
     close() {

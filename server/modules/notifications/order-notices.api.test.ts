@@ -13,6 +13,7 @@ import type { OrderEvents } from '../orders/order-events.ts';
 import { createOrderRepository } from '../orders/order-repository.ts';
 import { createOrderService } from '../orders/order-service.ts';
 import { createProductRepository } from '../products/product-repository.ts';
+import { orderServiceParts } from '../../test/order-service-parts.ts';
 import { createOrderNotices } from './order-notices.ts';
 import { call } from '../../test/call.ts';
 import { payOrder } from '../../test/paid-order.ts';
@@ -84,7 +85,8 @@ describe('placing an order', () => {
   it('sends nothing when the transaction that places the order fails after queueing the message', async () => {
     const fay = await signUp(app(), 'Fay Failing');
     const user = await people.shop.db.selectFrom('user').select(['id', 'name', 'email']).where('email', '=', fay.email).executeTakeFirstOrThrow();
-    const notices = createOrderNotices({ mailer: createMailer(app().jobs), publicUrl: shopPublicUrl, shopNotifyEmail: shopInbox });
+    const parts = orderServiceParts(people.shop.db);
+    const notices = createOrderNotices({ mailer: createMailer(app().jobs), linkOf: (order) => parts.keys.linkOf(order), publicUrl: shopPublicUrl, shopNotifyEmail: shopInbox });
     // The message is queued, then the transaction fails before it commits.
     const failing: OrderEvents = {
       ...notices,
@@ -93,7 +95,7 @@ describe('placing an order', () => {
         throw new Error('the disk is full');
       },
     };
-    const orders = createOrderService(createOrderRepository(people.shop.db), createProductRepository(people.shop.db), systemClock, failing);
+    const orders = createOrderService(createOrderRepository(people.shop.db), createProductRepository(people.shop.db), systemClock, failing, parts);
 
     await expect(orders.place({ ...user, role: 'user', twoFactorEnabled: false, emailVerified: true }, { productId: chisel.id, quantity: 3, ...shipping })).rejects.toThrow(
       'the disk is full',
@@ -117,7 +119,7 @@ describe('paying for an order', () => {
     expect(receipt.to).toEqual([carol.email]);
     expectThreeChisels(receipt.text);
     expect(receipt.text).toContain(`reference ${transactionId}`);
-    expect(receipt.text).toContain(`See my order: ${shopPublicUrl}/dashboard/myorders`);
+    expect(receipt.text).toContain(`See my order: ${shopPublicUrl}/dashboard/orders/${order._id}`);
 
     const notice = theMail(`New paid order ${order.orderNumber} from Carol Customer`, shopInbox);
     expect(notice.to).toEqual([shopInbox]);
@@ -163,7 +165,7 @@ describe('shipping an order', () => {
     expect(shipped.text).toContain('UPS is carrying it, tracking number 1Z999AA10123456784.');
     expect(shipped.text).toContain('Track it with UPS: https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(shipped.html).toContain('href="https://www.ups.com/track?tracknum=1Z999AA10123456784"');
-    expect(shipped.text).toContain(`Your order at Joinery: ${shopPublicUrl}/dashboard/myorders`);
+    expect(shipped.text).toContain(`Your order at Joinery: ${shopPublicUrl}/dashboard/orders/${order._id}`);
 
     expect((await advance(order, 'delivered')).statusCode).toBe(200);
     await allSent();
@@ -182,7 +184,7 @@ describe('shipping an order', () => {
     await allSent();
     const shipped = theMail(`Your Joinery order ${order.orderNumber} is on its way`, order.email);
     expect(shipped.text).toContain('Parcelforce is carrying it, tracking number PF 123.');
-    expect(shipped.text).toContain(`Follow my order: ${shopPublicUrl}/dashboard/myorders`);
+    expect(shipped.text).toContain(`Follow my order: ${shopPublicUrl}/dashboard/orders/${order._id}`);
     expect(shipped.text).not.toContain('Track it with');
   });
 });

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { cartMessages } from '../../../common/cart-rules.ts';
+import { checkoutMessages } from '../../../common/checkout-rules.ts';
 import { addressMessages } from '../../../common/postal-addresses.ts';
 import type { OrderDetails } from '../../../common/schemas/order-details.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { signUp, type TestAccount } from '../../test/accounts.ts';
 import { added, cartOf, checkOut, checkedOut, delivery, deliveryAddress, deliveryOnOneLine } from '../../test/cart-checkout.ts';
 import { useThreeToolShop, fillCart, threeLines } from '../../test/multi-line-orders.ts';
-import { addProduct, authorise, confirmPayment, createIntent, localPayment, placeOrder, setStock, startPayment, stockOf, type TestProduct } from '../../test/ordering.ts';
+import {
+  addProduct,
+  authorise,
+  confirmPayment,
+  createIntent,
+  localPayment,
+  placeOrder,
+  setStock,
+  startPayment,
+  stockOf,
+  type TestProduct,
+  uncharged,
+} from '../../test/ordering.ts';
 import { testDialect } from '../../test/test-database.ts';
 import { call } from '../../test/call.ts';
 import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
@@ -52,6 +65,7 @@ const threeOrderLines = () => [
     shippedQuantity: 0,
     refundedQuantity: 0,
     restockedQuantity: 0,
+    ...uncharged.line(73.5),
   },
   {
     lineId: expect.any(String),
@@ -64,6 +78,7 @@ const threeOrderLines = () => [
     shippedQuantity: 0,
     refundedQuantity: 0,
     restockedQuantity: 0,
+    ...uncharged.line(64),
   },
   {
     lineId: expect.any(String),
@@ -76,6 +91,7 @@ const threeOrderLines = () => [
     shippedQuantity: 0,
     refundedQuantity: 0,
     restockedQuantity: 0,
+    ...uncharged.line(350),
   },
 ];
 
@@ -91,7 +107,7 @@ const specificationFields = (buyer: TestAccount) => ({
   email: buyer.email,
   phone: delivery.phone,
 });
-const threeLineTotals = { subtotal: 487.5, shipping: 0, discount: 0, tax: 0, total: 487.5, currency: 'USD' };
+const threeLineTotals = { subtotal: 487.5, shipping: 0, discount: 0, tax: 0, total: 487.5, currency: 'USD', ...uncharged.totals };
 
 describe(`checking out a cart of three lines (${testDialect})`, () => {
   it('places one unpaid order of every line, priced on the server, under one number, and takes no stock yet', async () => {
@@ -336,8 +352,13 @@ describe('checkout refusals', () => {
     expect(await ordersOf(buyer)).toEqual([]);
   });
 
-  it('refuses without signing in', async () => {
-    expect((await checkOut(app(), undefined)).statusCode).toBe(401);
+  it('asks a visitor, who checks out as a guest, for an e-mail address and the lines of their cart', async () => {
+    const noEmail = await checkOut(app(), undefined);
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toEqual({ code: 'VALIDATION_FAILED', message: checkoutMessages.emailRequired });
+    const noLines = await checkOut(app(), undefined, { ...delivery, email: 'guest@example.com' });
+    expect(noLines.statusCode).toBe(400);
+    expect(noLines.json()).toEqual({ code: 'VALIDATION_FAILED', message: checkoutMessages.guestLinesRequired });
   });
 
   it.each([

@@ -29,11 +29,14 @@ export interface PaidOrderBuyer {
   fromCart: boolean;
 }
 
-/** One refund as its customer hears of it. */
+/** One refund as its customer hears of it, and its credit note is written from. */
 export interface RefundNews {
+  id: string;
   /** US dollars given back by this refund. */
   amount: number;
   reason: string;
+  /** For a refund by line: the pieces of each line it paid back. */
+  pieces: readonly { lineId: string; quantity: number }[];
 }
 
 /**

@@ -212,6 +212,18 @@ export function createOrderRepository(db: Database) {
     });
   }
 
+  /** Cancels an order in the caller's transaction, only while it is unpaid and open; undefined when it was paid or cancelled meanwhile. */
+  function cancelUnpaidIn(transaction: Database, id: string, reason: CancelReason, now: string): Promise<OrderRow | undefined> {
+    return transaction
+      .updateTable('orders')
+      .set({ cancelled_at: now, cancel_reason: reason })
+      .where('id', '=', id)
+      .where('payment_status', '=', 'unpaid')
+      .where('cancelled_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** What the order's pending refunds hold back until the processor answers: cents, and per line the pieces paid back and to be restocked. */
   async function heldBack(transaction: Database, orderId: string): Promise<HeldBack> {
     const [money, pieces] = await Promise.all([
@@ -234,8 +246,8 @@ export function createOrderRepository(db: Database) {
   }
 
   /** How many orders match: kept by the database for a stage or none, capped for a search by text. */
-  async function countMatching(where: OrderFilter & { email?: string }, matching: SelectQueryBuilder<DatabaseSchema, 'orders', object>) {
-    if (where.email === undefined && where.number === undefined && !where.text) {
+  async function countMatching(where: OrderFilter & { email?: string; userId?: string }, matching: SelectQueryBuilder<DatabaseSchema, 'orders', object>) {
+    if (where.email === undefined && where.userId === undefined && where.number === undefined && !where.text) {
       const column = keptCountColumns[where.stage ?? 'all'];
       const kept = await db.selectFrom('order_counts').select(column).where('id', '=', 1).executeTakeFirstOrThrow();
       return { total: Number(kept[column]), capped: false };
@@ -246,9 +258,10 @@ export function createOrderRepository(db: Database) {
   }
 
   /** A page newest first (by keyset or offset), with how many orders match. */
-  async function page(where: OrderFilter & { email?: string }, pageOf: Page): Promise<OrderPage> {
+  async function page(where: OrderFilter & { email?: string; userId?: string }, pageOf: Page): Promise<OrderPage> {
     let query = db.selectFrom('orders');
     if (where.email !== undefined) query = query.where('email', '=', where.email);
+    if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
     if (where.stage) query = query.where(stageConditions[where.stage]);
     if (where.number !== undefined) query = query.where('number', '=', where.number);
     if (where.text) {
@@ -278,6 +291,22 @@ export function createOrderRepository(db: Database) {
         await alongside(trx, placed);
         return placed;
       });
+    },
+
+    /**
+     * Joins to an account the guest orders placed with its address, once the account has proved it is
+     * the address's (confirmed): found through `orders_guest_email_idx`. Answers how many joined.
+     */
+    async claimGuestOrders(userId: string): Promise<number> {
+      const confirmed = isPostgres(db) ? sql<boolean>`true` : sql<number>`1`;
+      const claimed = await db
+        .updateTable('orders')
+        .set({ user_id: userId })
+        .where('is_guest', '=', 1)
+        .where('user_id', 'is', null)
+        .where('email', '=', (eb) => eb.selectFrom('user').select('user.email').where('user.id', '=', userId).where('user.emailVerified', '=', confirmed))
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows);
     },
 
     /** Whether this account has a paid order with a line of this product (through `orders_user_id_created_at_idx` and the lines' order index). */
@@ -338,6 +367,8 @@ export function createOrderRepository(db: Database) {
     /** Every order matching the filter, newest first. */
     listAll: (filter: OrderFilter, pageOf: Page) => page(filter, pageOf),
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
+    /** An account's own orders: those it placed, and the guest orders of its address that joined it once it was confirmed. */
+    listByAccount: (userId: string, pageOf: Page) => page({ userId }, pageOf),
 
     /** The customer's newest order placed by the cart's checkout that is still open and unpaid, with its lines. */
     async lastOpenCartOrder(userId: string): Promise<ListedOrderRow | undefined> {
@@ -370,18 +401,13 @@ export function createOrderRepository(db: Database) {
      */
     async cancelUnpaid(id: string, reason: CancelReason, now: string, alongside: Alongside): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const cancelled = await trx
-          .updateTable('orders')
-          .set({ cancelled_at: now, cancel_reason: reason })
-          .where('id', '=', id)
-          .where('payment_status', '=', 'unpaid')
-          .where('cancelled_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
+        const cancelled = await cancelUnpaidIn(trx, id, reason, now);
         if (cancelled) await alongside(trx, cancelled);
         return cancelled;
       });
     },
+
+    cancelUnpaidIn,
 
     /** Up to `limit` open unpaid orders placed before `cutoff`, oldest first (the unpaid stage's index, `orders_unpaid_idx`). */
     async findExpiring(cutoff: string, limit: number): Promise<string[]> {

@@ -13,7 +13,7 @@ import {
   shippingUpdateSchema,
 } from '../../../common/schemas/orders.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
-import { signedInViewer } from '../../plugins/route-access.ts';
+import { orderCaller, signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { OrderService } from './order-service.ts';
 import { sendPage } from '../../pagination.ts';
@@ -76,7 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.get(
     '/duepaymentOrder/:id',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'buyer' },
       schema: {
         tags: ['orders'],
         summary: 'One order, to pay it: your own, or any for an admin',
@@ -84,14 +84,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderSchema, 404: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.get(signedInViewer(request), request.params.id),
+    async (request) => orders.get(orderCaller(request), request.params.id),
   );
 
   // Two segments after /orders, so never taken for `GET /orders/{email}`.
   app.get(
     '/orders/:id/details',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'buyer' },
       schema: {
         tags: ['orders'],
         summary: 'One order with its refunds and a timeline of what happened to it: your own, or any for an admin',
@@ -99,13 +99,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderDetailsSchema, 404: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.details(signedInViewer(request), request.params.id),
+    async (request) => orders.details(orderCaller(request), request.params.id),
   );
 
   app.get(
     '/orders/:id/receipt.pdf',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'buyer' },
       schema: {
         tags: ['orders'],
         summary: "A paid order's receipt as a one-page PDF: your own, or any for an admin",
@@ -119,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const receipt = await orders.receipt(signedInViewer(request), request.params.id);
+      const receipt = await orders.receipt(orderCaller(request), request.params.id);
       // The PDF library is loaded with the first receipt asked for, not at start: it costs the start half a second.
       const { receiptPdf } = await import('./receipt-pdf.ts');
       return (
@@ -135,7 +135,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.delete(
     '/orders/:id',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'buyer' },
       schema: {
         tags: ['orders'],
         summary:
@@ -144,7 +144,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: z.object({ deletedCount: z.number().int() }), 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.cancel(signedInViewer(request), request.params.id),
+    async (request) => orders.cancel(orderCaller(request), request.params.id),
   );
 
   app.patch(

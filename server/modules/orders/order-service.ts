@@ -1,151 +1,31 @@
 import { carrierName } from '../../../common/carriers.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
-import {
-  maxOrderTotalCents,
-  orderMessages,
-  orderNumberLabel,
-  orderProductLabel,
-  orderStage,
-  orderTotalCents,
-  parseOrderNumber,
-  quantityProblem,
-  refundStatus,
-  type UnpayableReason,
-} from '../../../common/ordering.ts';
+import { refundOfPieces } from '../../../common/order-pricing.ts';
+import { parseOrderNumber, quantityProblem } from '../../../common/ordering.ts';
 import { orderTimeline } from '../../../common/order-timeline.ts';
 import { type Receipt, receiptOf } from '../../../common/receipt.ts';
-import type { OrderDetails, OrderRefund } from '../../../common/schemas/order-details.ts';
-import type {
-  CartCheckoutInput,
-  LastDelivery,
-  Order,
-  OrderInput,
-  OrderLine,
-  OrderListQuery,
-  OrderShipment,
-  OrderShipmentInput,
-  ShippingUpdate,
-} from '../../../common/schemas/orders.ts';
+import type { OrderDetails } from '../../../common/schemas/order-details.ts';
+import type { CartCheckout, LastDelivery, Order, OrderInput, OrderListQuery, OrderShipmentInput, ShippingUpdate } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { keysetPageOf } from '../../db/keyset-page.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import type { OrderCaller } from '../../plugins/route-access.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
+import type { DiscountService } from '../discounts/discount-service.ts';
+import type { PricingService, ProductLine } from '../pricing/pricing-service.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
-import type { ShippingAddressColumns } from '../../db/schema.ts';
+import { toListedOrder, toOrder, toRefund, toShipment, unpayableLine } from './order-answers.ts';
 import type { OrderEvents, PaidOrderBuyer } from './order-events.ts';
+import type { OrderKeys } from './order-keys.ts';
+import { type Buyer, type Delivery, orderRowsOf, sameCheckout } from './order-placement.ts';
 import { freeTextColumns, shippingAddressOf, shippingColumns } from './shipping-address.ts';
-import type {
-  HeldBack,
-  LinePieces,
-  ListedOrderRow,
-  NewOrderLine,
-  OrderLineRow,
-  OrderRepository,
-  OrderRow,
-  PaidBy,
-  RefundedPieces,
-  RefundLineRow,
-  RefundRow,
-  ShipmentWithLines,
-} from './order-repository.ts';
+import type { HeldBack, LinePieces, ListedOrderRow, OrderLineRow, OrderRepository, OrderRow, PaidBy, RefundedPieces, RefundRow } from './order-repository.ts';
 
 /** The card that paid an order: its brand, as Stripe names brands, and its last four digits. */
 type PaymentCard = NonNullable<PaidBy['card']>;
-
-function toLine(line: OrderLineRow): OrderLine {
-  return {
-    lineId: line.id,
-    productId: line.product_id,
-    product: line.product,
-    img: line.img,
-    unitPrice: centsToDollars(line.unit_price_cents),
-    quantity: line.quantity,
-    price: centsToDollars(line.price_cents),
-    shippedQuantity: line.shipped_quantity,
-    refundedQuantity: line.refunded_quantity,
-    restockedQuantity: line.restocked_quantity,
-  };
-}
-
-/** An order on the wire: its header's fields (the specification's among them) and its lines. */
-export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
-  return {
-    _id: row.id,
-    productId: row.product_id,
-    product: row.product,
-    cutomerName: row.customer_name,
-    email: row.email,
-    unitPrice: centsToDollars(row.unit_price_cents),
-    price: centsToDollars(row.price_cents),
-    quantity: row.quantity,
-    phone: row.phone,
-    adress: row.adress,
-    ...(shippingAddressOf(row) && { shippingAddress: shippingAddressOf(row) }),
-    paymentStatus: row.payment_status,
-    ...(row.transaction_id ? { transactionId: row.transaction_id } : {}),
-    ...(row.shipping_status ? { shippingStatus: row.shipping_status } : {}),
-    createdAt: row.created_at,
-    ...(row.paid_at ? { paidAt: row.paid_at } : {}),
-    number: row.number,
-    orderNumber: orderNumberLabel(row.number),
-    stage: orderStage({
-      paymentStatus: row.payment_status,
-      shippingStatus: row.shipping_status ?? undefined,
-      cancelReason: row.cancel_reason ?? undefined,
-      shippedPieces: row.shipped_quantity,
-    }),
-    ...(row.shipped_at ? { shippedAt: row.shipped_at } : {}),
-    ...(row.carrier ? { carrier: row.carrier } : {}),
-    ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
-    ...(row.delivered_at ? { deliveredAt: row.delivered_at } : {}),
-    ...(row.cancelled_at ? { cancelledAt: row.cancelled_at } : {}),
-    ...(row.cancel_reason ? { cancelReason: row.cancel_reason } : {}),
-    ...(row.card_brand ? { cardBrand: row.card_brand } : {}),
-    ...(row.card_last4 ? { cardLast4: row.card_last4 } : {}),
-    refundedAmount: centsToDollars(row.refunded_cents),
-    refundStatus: refundStatus(row.refunded_cents, row.price_cents),
-    restockedQuantity: row.restocked_quantity,
-    lines: lines.map(toLine),
-    totals: {
-      subtotal: centsToDollars(row.subtotal_cents),
-      shipping: centsToDollars(row.shipping_cents),
-      discount: centsToDollars(row.discount_cents),
-      tax: centsToDollars(row.tax_cents),
-      total: centsToDollars(row.price_cents),
-      currency: row.currency,
-    },
-  };
-}
-
-/** Why an unpaid order's lines cannot be paid now, if they cannot: a product no longer sold, or fewer pieces left than a line asks for. */
-function unpayableLine(row: ListedOrderRow): { reason: UnpayableReason; line: ListedOrderRow['lines'][number] } | undefined {
-  for (const line of row.lines) {
-    if (line.product_stock === null) return { reason: 'product-gone', line };
-    // The stock paying takes from (markPaid): enough pieces left for the line's quantity.
-    if (line.product_stock < line.quantity) return { reason: 'out-of-stock', line };
-  }
-  return undefined;
-}
-
-/** An order as shown in a list or read: for an open unpaid one, whether its lines' stock can still cover it. */
-function toListedOrder(row: ListedOrderRow): Order {
-  const order = toOrder(row, row.lines);
-  if (row.payment_status !== 'unpaid' || row.cancelled_at) return order;
-  const unpayable = unpayableLine(row);
-  return unpayable ? { ...order, unpayable: unpayable.reason } : order;
-}
-
-/** A line to order, priced by the server: from the customer's cart, or the one product of Buy Now. */
-export interface PricedLine {
-  productId: string;
-  name: string;
-  img: string;
-  unitPriceCents: number;
-  quantity: number;
-}
 
 /**
  * A refund the admin asks for: `amountCents`, with `restock` pieces of a one-line order back in stock
@@ -185,31 +65,6 @@ function toPendingRefund(refund: RefundRow, order: OrderRow): PendingRefund {
   return { id: refund.id, orderId: order.id, transactionId: order.transaction_id ?? '', amountCents: refund.amount_cents, reason: refund.reason };
 }
 
-function toRefund(row: RefundRow, lines: readonly RefundLineRow[], productOf: Map<string, string>): OrderRefund {
-  const pieces = lines.filter((line) => line.refund_id === row.id);
-  return {
-    id: row.id,
-    amount: centsToDollars(row.amount_cents),
-    reason: row.reason,
-    restockedQuantity: row.restocked_quantity,
-    createdAt: row.created_at,
-    ...(row.status === 'pending' && { pending: true }),
-    ...(pieces.length > 0 && {
-      lines: pieces.map((piece) => ({ lineId: piece.line_id, product: productOf.get(piece.line_id) ?? '', quantity: piece.quantity, restock: piece.restock })),
-    }),
-  };
-}
-
-function toShipment(row: ShipmentWithLines): OrderShipment {
-  return {
-    id: row.id,
-    carrier: row.carrier,
-    ...(row.tracking_number ? { trackingNumber: row.tracking_number } : {}),
-    createdAt: row.created_at,
-    lines: row.lines.map((line) => ({ lineId: line.line_id, product: line.product, quantity: line.quantity })),
-  };
-}
-
 /**
  * How settling an order with a confirmed payment went: paid now (every line's pieces taken from
  * stock), paid already (by this payment or another), or not payable: a line (named) short of stock
@@ -227,44 +82,41 @@ function refuseUnlessOpen(row: OrderRow): void {
   if (row.cancelled_at) throw conflict('This order has been cancelled already.', 'ORDER_CANCELLED');
 }
 
-/** The header of an order of these priced lines: the specification's one-product fields describe them all. */
-function headerOf(lines: readonly PricedLine[]) {
-  const subtotal = lines.reduce((sum, line) => sum + orderTotalCents(line.unitPriceCents, line.quantity), 0);
-  const first = lines[0]!;
+/** What the orders module uses of others': pricing, the discount codes orders hold, the keys of guests' orders, and the credit notes of refunds. */
+export interface OrderServiceParts {
+  pricing: Pick<PricingService, 'priceForOrder'>;
+  discounts: Pick<DiscountService, 'redeem'>;
+  keys: OrderKeys;
+  /** The credit note numbers of an order's refunds, by refund. */
+  creditNotesOf: (orderId: string) => Promise<Map<string, string>>;
+}
+
+/** A product as an order line takes it. */
+function productLine(product: NonNullable<Awaited<ReturnType<ProductRepository['findById']>>>, quantity: number): ProductLine {
   return {
-    product_id: first.productId,
-    product: orderProductLabel(lines.map((line) => line.name)),
-    unit_price_cents: first.unitPriceCents,
-    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotal_cents: subtotal,
-    // Shipping, discount and tax are charged by later issues; the total is the subtotal until then.
-    price_cents: subtotal,
+    productId: product.id,
+    name: product.name,
+    img: product.img,
+    category: product.category,
+    unitPriceCents: product.price_cents,
+    quantity,
+    weightGrams: product.weight_grams,
   };
 }
 
-function lineRowsOf(lines: readonly PricedLine[]): NewOrderLine[] {
-  return lines.map((line, index) => ({
-    id: newRecordId(),
-    line: index + 1,
-    product_id: line.productId,
-    product: line.name,
-    img: line.img,
-    unit_price_cents: line.unitPriceCents,
-    quantity: line.quantity,
-    price_cents: orderTotalCents(line.unitPriceCents, line.quantity),
-  }));
-}
-
 /**
- * Orders and their state, as design.md's table allows: customers reach their own, admins every one.
- * Other modules get `Order`s from here and change an order only through these operations. Each
- * change is announced to `events` inside its own transaction (ADR 011).
+ * Orders and their state, as design.md's table allows: customers reach their own, admins every one,
+ * and a guest the one whose key they hold. Other modules get `Order`s from here and change an order
+ * only through these operations. Each change is announced to `events` inside its own transaction (ADR 011).
  */
-export function createOrderService(orders: OrderRepository, products: ProductRepository, clock: Clock, events: OrderEvents) {
-  /** The order, if the viewer may see it; someone else's answers 404 so that ids reveal nothing. */
-  async function reachable(viewer: SignedInUser, id: string): Promise<ListedOrderRow> {
+export function createOrderService(orders: OrderRepository, products: ProductRepository, clock: Clock, events: OrderEvents, parts: OrderServiceParts) {
+  const { pricing, discounts, keys } = parts;
+
+  /** The order, if the caller may see it; someone else's answers 404 so that ids reveal nothing. */
+  async function reachable(caller: OrderCaller, id: string): Promise<ListedOrderRow> {
     const row = isRecordId(id) ? await orders.findListedById(id) : undefined;
-    if (!row || (viewer.role !== 'admin' && row.user_id !== viewer.id)) throw notFound('No order of yours has that id.');
+    const allowed = row && ('orderKey' in caller ? keys.opens(row.id, caller.orderKey) : caller.role === 'admin' || row.user_id === caller.id);
+    if (!row || !allowed) throw notFound('No order of yours has that id.');
     return row;
   }
 
@@ -278,62 +130,61 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     return toOrder(row, row.lines);
   }
 
-  async function placeLines(
-    viewer: SignedInUser,
-    lines: readonly PricedLine[],
-    delivery: { phone: string; address: ShippingAddressColumns & { adress: string } },
-    fromCart: boolean,
+  /**
+   * Places the order its quote priced, in one transaction: it takes the next number, holds a use of
+   * its discount code (refused, and nothing placed, when none is left), ends the open checkout it
+   * replaces, and is announced.
+   */
+  async function placeQuoted(
+    buyer: Buyer,
+    lines: readonly ProductLine[],
+    quote: Awaited<ReturnType<PricingService['priceForOrder']>>,
+    delivery: Delivery,
+    options: { fromCart: boolean; replacing?: ListedOrderRow | undefined },
   ) {
-    const placed = await orders.insert(
-      {
-        id: newRecordId(),
-        ...headerOf(lines),
-        customer_name: viewer.name,
-        email: viewer.email,
-        phone: delivery.phone,
-        ...delivery.address,
-        payment_status: 'unpaid',
-        transaction_id: null,
-        created_at: clock().toISOString(),
-        user_id: viewer.id,
-        paid_at: null,
-        shipping_status: null,
-        placed_from_cart: fromCart ? 1 : 0,
-      },
-      lineRowsOf(lines),
-      async (trx, row) => events.placed(trx, await whole(trx, row)),
-    );
+    const rows = orderRowsOf(buyer, lines, quote, delivery, { at: clock().toISOString(), fromCart: options.fromCart });
+    const placed = await orders.insert(rows.header, rows.lines, async (trx, row) => {
+      if (options.replacing) {
+        const replaced = await orders.cancelUnpaidIn(trx, options.replacing.id, 'replaced', row.created_at);
+        if (replaced) await events.cancelled(trx, await whole(trx, replaced));
+      }
+      if (row.discount_code) await discounts.redeem(trx, { code: row.discount_code, orderId: row.id, email: row.email });
+      await events.placed(trx, await whole(trx, row));
+    });
     return current(placed.id);
   }
 
   return {
-    /** Buy Now: an order of one product, priced by the server. */
+    /** Buy Now: an order of one product, priced by the server with its shipping, code and tax. */
     async place(viewer: SignedInUser, input: OrderInput): Promise<Order> {
       const product = isRecordId(input.productId) ? await products.findById(input.productId) : undefined;
       if (!product) throw notFound('That product is no longer in the catalogue.');
       const problem = quantityProblem(input.quantity, { minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
       if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
-      const total = orderTotalCents(product.price_cents, input.quantity);
-      if (total > maxOrderTotalCents) throw new AppError(400, 'VALIDATION_FAILED', orderMessages.tooExpensive);
+      const lines = [productLine(product, input.quantity)];
+      const quote = await pricing.priceForOrder({ lines, destination: input.shippingAddress, choices: input, customerEmail: viewer.email, addressTyped: !input.shippingAddress });
       const address = input.shippingAddress ? shippingColumns(input.shippingAddress) : freeTextColumns(input.adress ?? '', viewer.name);
-      return placeLines(
-        viewer,
-        [{ productId: product.id, name: product.name, img: product.img, unitPriceCents: product.price_cents, quantity: input.quantity }],
-        { phone: input.phone, address },
-        false,
-      );
+      return placeQuoted({ kind: 'customer', viewer }, lines, quote, { phone: input.phone, address }, { fromCart: false });
     },
 
     /**
-     * The cart's checkout: one unpaid order of every line of the cart (priced by the server from it),
-     * to the phone and address given. Checking out the same cart to the same place again (Back from
-     * the payment page, then Continue) answers the order placed then, rather than a second one.
+     * The cart's checkout: one unpaid order of every line of the cart (priced by the server), to the
+     * phone and address given, sent the way chosen, with the code given. A customer checking out the
+     * same cart the same way again (Back from the payment page, then Continue) is answered the order
+     * placed then; checking it out otherwise replaces that order, which is cancelled as replaced. A
+     * guest's checkout is answered with the key that opens their order.
      */
-    async placeFromCart(viewer: SignedInUser, lines: readonly PricedLine[], delivery: CartCheckoutInput): Promise<Order> {
-      const address = shippingColumns(delivery.shippingAddress);
-      const open = await orders.lastOpenCartOrder(viewer.id);
-      if (open && sameCheckout(open, lines, { phone: delivery.phone, address })) return toOrder(open, open.lines);
-      return placeLines(viewer, lines, { phone: delivery.phone, address }, true);
+    async placeFromCart(buyer: Buyer, lines: readonly ProductLine[], input: CartCheckout): Promise<Order & { accessKey?: string }> {
+      const email = buyer.kind === 'customer' ? buyer.viewer.email : buyer.email;
+      const quote = await pricing.priceForOrder({ lines, destination: input.shippingAddress, choices: input, customerEmail: email });
+      const delivery = { phone: input.phone, address: shippingColumns(input.shippingAddress) };
+      if (buyer.kind === 'guest') {
+        const order = await placeQuoted(buyer, lines, quote, delivery, { fromCart: true });
+        return { ...order, accessKey: keys.keyOf(order._id) };
+      }
+      const open = await orders.lastOpenCartOrder(buyer.viewer.id);
+      if (open && sameCheckout(open, orderRowsOf(buyer, lines, quote, delivery, { at: '', fromCart: true }))) return toOrder(open, open.lines);
+      return placeQuoted(buyer, lines, quote, delivery, { fromCart: true, replacing: open });
     },
 
     /** The phone and address to fill the checkout's form with: those of the customer's last order (its address, when it was structured). */
@@ -353,29 +204,36 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       if (viewer.role !== 'admin' && !sameEmail(viewer.email, email)) {
         throw new AppError(403, 'FORBIDDEN', 'You can only see your own orders.');
       }
-      const { rows, total } = await orders.listByEmail(email.trim().toLowerCase(), page);
+      // A customer's own orders are those of their account: a guest's order placed with their address
+      // is theirs only once their account has confirmed it (ADR 038). An admin sees every order of an address.
+      const { rows, total } = viewer.role === 'admin' ? await orders.listByEmail(email.trim().toLowerCase(), page) : await orders.listByAccount(viewer.id, page);
       return { items: rows.map(toListedOrder), total };
     },
 
     /** The order as its page shows it, with whether it can be paid now. */
-    async get(viewer: SignedInUser, id: string): Promise<Order> {
-      return toListedOrder(await reachable(viewer, id));
+    async get(caller: OrderCaller, id: string): Promise<Order> {
+      return toListedOrder(await reachable(caller, id));
     },
 
     /** Everything the order's detail page shows: the order, its refunds, its shipments and what happened to it when. */
-    async details(viewer: SignedInUser, id: string): Promise<OrderDetails> {
-      const row = await reachable(viewer, id);
+    async details(caller: OrderCaller, id: string): Promise<OrderDetails> {
+      const row = await reachable(caller, id);
       const order = toOrder(row, row.lines);
-      const [refundRows, refundLines, shipmentRows] = await Promise.all([orders.refundsOf(row.id), orders.refundLinesOf(row.id), orders.shipmentsOf(row.id)]);
+      const [refundRows, refundLines, shipmentRows, creditNotes] = await Promise.all([
+        orders.refundsOf(row.id),
+        orders.refundLinesOf(row.id),
+        orders.shipmentsOf(row.id),
+        parts.creditNotesOf(row.id),
+      ]);
       const productOf = new Map(row.lines.map((line) => [line.id, line.product]));
-      const refunds = refundRows.map((refund) => toRefund(refund, refundLines, productOf));
+      const refunds = refundRows.map((refund) => toRefund(refund, refundLines, productOf, creditNotes));
       const shipments = shipmentRows.map(toShipment);
       return { order, refunds, shipments, timeline: orderTimeline(order, refunds, shipments) };
     },
 
     /** The receipt of the viewer's order; an order not paid has none yet (409). */
-    async receipt(viewer: SignedInUser, id: string): Promise<Receipt> {
-      const row = await reachable(viewer, id);
+    async receipt(caller: OrderCaller, id: string): Promise<Receipt> {
+      const row = await reachable(caller, id);
       const receipt = receiptOf(toOrder(row, row.lines));
       if (!receipt) throw conflict('This order has no receipt until it is paid.', 'ORDER_UNPAID');
       return receipt;
@@ -385,8 +243,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * The viewer's order, if it can be paid now: unpaid, not cancelled, and every line's product still
      * sold with enough pieces in stock. Otherwise a 409 that says why, naming the line, before any card is asked for.
      */
-    async getPayable(viewer: SignedInUser, id: string): Promise<Order> {
-      const row = await reachable(viewer, id);
+    async getPayable(caller: OrderCaller, id: string): Promise<Order> {
+      const row = await reachable(caller, id);
       if (row.payment_status === 'paid') throw conflict('This order is already paid.', 'ORDER_PAID');
       if (row.cancel_reason === 'expired') throw conflict('This order expired unpaid, so it cannot be paid. Please place a new one.', 'ORDER_CANCELLED');
       if (row.cancelled_at) throw conflict('This order has been cancelled, so it cannot be paid.', 'ORDER_CANCELLED');
@@ -449,10 +307,10 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * answer keeps the specification's `{ deletedCount: 1 }`. A paid order, or one cancelled already,
      * answers 409 and announces nothing.
      */
-    async cancel(viewer: SignedInUser, id: string): Promise<{ deletedCount: number }> {
-      const row = await reachable(viewer, id);
+    async cancel(caller: OrderCaller, id: string): Promise<{ deletedCount: number }> {
+      const row = await reachable(caller, id);
       refuseUnlessOpen(row);
-      const reason = viewer.role === 'admin' ? 'admin' : 'customer';
+      const reason = 'role' in caller && caller.role === 'admin' ? 'admin' : 'customer';
       const cancelled = await orders.cancelUnpaid(row.id, reason, clock().toISOString(), async (trx, order) => events.cancelled(trx, await whole(trx, order)));
       if (!cancelled) {
         // Paid or cancelled in the moment between reading and cancelling: say which.
@@ -482,6 +340,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       }
     },
 
+    /** A guest's orders join the account that confirmed their address (ADR 038); answers how many did. */
+    claimGuestOrders: (userId: string) => orders.claimGuestOrders(userId),
+
     /** Whether this person has paid for an order with this product (a refund later does not undo that they bought it). */
     async hasBought(buyer: SignedInUser, productId: string): Promise<boolean> {
       return orders.hasPaidOrder(buyer.id, productId);
@@ -507,16 +368,17 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const reservation = isRecordId(id)
         ? await orders.withOrderHeld(id, async (trx, row): Promise<RefundReservation> => {
             const lines = await orders.linesOf(trx, row.id);
-            const asked = refundPieces(request, lines);
+            const held = await orders.heldBack(trx, row.id);
             const earlier = await orders.findRefundByKey(request.idempotencyKey, trx);
             if (earlier) {
-              const sameRefund =
-                earlier.order_id === row.id && earlier.amount_cents === asked.amountCents && samePieces(await orders.piecesOfRefund(trx, earlier.id), asked.pieces);
+              // The same refund asked again: the same amount, or the same pieces (priced when it was first asked).
+              const sameAmount = 'amountCents' in request ? earlier.amount_cents === request.amountCents : true;
+              const sameRefund = earlier.order_id === row.id && sameAmount && samePieces(await orders.piecesOfRefund(trx, earlier.id), refundPieces(request, lines, held).pieces);
               if (!sameRefund) throw keyReused();
               return earlier.status === 'pending' ? { send: toPendingRefund(earlier, row) } : { settled: { order: toOrder(row, lines), refund: earlier } };
             }
+            const asked = refundPieces(request, lines, held);
             if (row.payment_status !== 'paid' || !row.transaction_id) throw conflict('Only a paid order can be refunded.', 'ORDER_NOT_PAID');
-            const held = await orders.heldBack(trx, row.id);
             const left = row.price_cents - row.refunded_cents - held.cents;
             if (left <= 0) {
               throw conflict(held.cents > 0 ? 'The rest of this order is being refunded already.' : 'This order has been refunded in full already.', 'REFUND_TOO_LARGE');
@@ -568,7 +430,12 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      */
     async completeRefund(refundId: string, gatewayRefundId: string): Promise<{ outcome: 'recorded' | 'settled'; order: Order } | { outcome: 'exceeds' }> {
       const completed = await orders.completeRefund(refundId, gatewayRefundId, async (trx, order, refund) =>
-        events.refunded(trx, await whole(trx, order), { amount: centsToDollars(refund.amount_cents), reason: refund.reason }),
+        events.refunded(trx, await whole(trx, order), {
+          id: refund.id,
+          amount: centsToDollars(refund.amount_cents),
+          reason: refund.reason,
+          pieces: await orders.piecesOfRefund(trx, refund.id),
+        }),
       );
       if (completed.outcome === 'exceeds') return completed;
       if (completed.outcome === 'recorded') return { outcome: 'recorded', order: await current(completed.order.id) };
@@ -599,7 +466,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
           created_by: null,
           created_at: clock().toISOString(),
         },
-        async (trx, order, recorded) => events.refunded(trx, await whole(trx, order), { amount: centsToDollars(recorded.amount_cents), reason: recorded.reason }),
+        async (trx, order, recorded) =>
+          events.refunded(trx, await whole(trx, order), { id: recorded.id, amount: centsToDollars(recorded.amount_cents), reason: recorded.reason, pieces: [] }),
       );
       if (result.outcome === 'exceeds') return result;
       return { outcome: result.outcome, order: await current(id) };
@@ -653,18 +521,6 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
   };
 }
 
-/** Whether an open order is this checkout again: the same lines at the same prices, to the same phone and address. */
-function sameCheckout(open: ListedOrderRow, lines: readonly PricedLine[], delivery: { phone: string; address: ShippingAddressColumns & { adress: string } }): boolean {
-  const sameLines =
-    open.lines.length === lines.length &&
-    open.lines.every((line, index) => {
-      const wanted = lines[index]!;
-      return line.product_id === wanted.productId && line.quantity === wanted.quantity && line.unit_price_cents === wanted.unitPriceCents;
-    });
-  const sameAddress = Object.entries(delivery.address).every(([column, value]) => open[column as keyof typeof delivery.address] === value);
-  return sameLines && open.phone === delivery.phone && sameAddress;
-}
-
 /** Who paid an order, for those who act on it being paid (the cart empties itself of what a cart order bought). */
 function buyerOf(row: OrderRow): PaidOrderBuyer {
   return { userId: row.user_id, fromCart: row.placed_from_cart === 1 };
@@ -672,10 +528,11 @@ function buyerOf(row: OrderRow): PaidOrderBuyer {
 
 /**
  * The refund asked for, in cents and pieces per line: an amount (with its restock on the one line of
- * a one-line order), or the pieces of lines priced at what they were bought for. A line not of this
+ * a one-line order), or the pieces of lines priced at what they cost the buyer (after the discount,
+ * with their tax), counting the pieces paid back already or held by a pending refund. A line not of this
  * order, or a restock by amount on an order of several lines, is refused.
  */
-function refundPieces(request: RefundRequest, lines: readonly OrderLineRow[]): { amountCents: number; pieces: RefundedPieces[] } {
+function refundPieces(request: RefundRequest, lines: readonly OrderLineRow[], held: HeldBack): { amountCents: number; pieces: RefundedPieces[] } {
   if ('amountCents' in request) {
     if (request.restock === 0) return { amountCents: request.amountCents, pieces: [] };
     if (lines.length !== 1) throw conflict('Choose the items to return to stock: refund by item for an order of several lines.', 'RESTOCK_NEEDS_LINES');
@@ -684,7 +541,10 @@ function refundPieces(request: RefundRequest, lines: readonly OrderLineRow[]): {
   const pieces = request.lines.map((piece) => {
     const line = lines.find((candidate) => candidate.id === piece.lineId);
     if (!line) throw conflict(`This order has no line ${piece.lineId}.`, 'UNKNOWN_LINE');
-    return { lineId: line.id, quantity: piece.quantity, restock: request.restock ? piece.quantity : 0, cents: orderTotalCents(line.unit_price_cents, piece.quantity) };
+    // What the pieces cost the buyer: their share of the line after its discount, with its tax.
+    const back = line.refunded_quantity + (held.lines.get(line.id)?.quantity ?? 0);
+    const cents = refundOfPieces({ quantity: line.quantity, totalCents: line.total_cents }, back, piece.quantity);
+    return { lineId: line.id, quantity: piece.quantity, restock: request.restock ? piece.quantity : 0, cents };
   });
   return { amountCents: pieces.reduce((sum, piece) => sum + piece.cents, 0), pieces: pieces.map(({ cents: _cents, ...piece }) => piece) };
 }

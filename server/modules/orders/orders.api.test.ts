@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminEmail, createShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
-import { addProduct, orderRow, placeOrder, setStock, shipping, stockOf, type TestProduct } from '../../test/ordering.ts';
+import { addProduct, orderRow, placeOrder, setStock, shipping, stockOf, type TestProduct, uncharged } from '../../test/ordering.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
 import { call, type Caller } from '../../test/call.ts';
@@ -68,9 +68,11 @@ const unpaidOrder = (who: { name: string; email: string }, product: TestProduct,
       shippedQuantity: 0,
       refundedQuantity: 0,
       restockedQuantity: 0,
+      ...uncharged.line((product.priceCents * quantity) / 100),
     },
   ],
-  totals: { subtotal: (product.priceCents * quantity) / 100, shipping: 0, discount: 0, tax: 0, total: (product.priceCents * quantity) / 100, currency: 'USD' },
+  totals: { subtotal: (product.priceCents * quantity) / 100, shipping: 0, discount: 0, tax: 0, total: (product.priceCents * quantity) / 100, currency: 'USD', ...uncharged.totals },
+  ...uncharged.order,
 });
 const carolIs = () => ({ name: 'Carol Customer', email: carol.email });
 const isoTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

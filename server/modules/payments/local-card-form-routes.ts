@@ -4,7 +4,7 @@ import type { CardInput } from '../../../common/card-rules.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { localCardPaymentSchema } from '../../../common/schemas/orders.ts';
 import { AppError } from '../../errors.ts';
-import { signedInViewer } from '../../plugins/route-access.ts';
+import { orderCaller } from '../../plugins/route-access.ts';
 import { CardError, type GatewayRouteOptions } from './payment-gateway.ts';
 import { perMinute } from '../../plugins/rate-limit.ts';
 
@@ -24,7 +24,7 @@ export function localCardFormRoutes(local: LocalCardAuthoriser): FastifyPluginAs
       '/payments/local/authorise',
       {
         // Card numbers are tried here: slow down anyone guessing them.
-        config: { access: 'signedIn', rateLimit: perMinute(cardAttemptsPerMinute) },
+        config: { access: 'buyer', rateLimit: perMinute(cardAttemptsPerMinute) },
         schema: {
           tags: ['payments'],
           summary: "The local test processor's card form: authorise a payment with a card (Stripe's test cards behave as at Stripe)",
@@ -35,7 +35,7 @@ export function localCardFormRoutes(local: LocalCardAuthoriser): FastifyPluginAs
       async (request) => {
         const { orderId, clientSecret, ...card } = request.body;
         // Whose it is is checked before the card is: someone else's order is a 404.
-        const order = await orderOf(signedInViewer(request), orderId);
+        const order = await orderOf(orderCaller(request), orderId);
         try {
           const payment = await local.authorise(clientSecret, card);
           if (payment.orderId !== order._id) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ErrorCodeWithStatus } from '../../../common/error-codes.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
-import type { SignedInUser } from '../auth/viewer.ts';
+import type { OrderCaller } from '../../plugins/route-access.ts';
 
 /**
  * A card processor, as the shop uses one: a payment is created for an order's amount, authorised
@@ -65,8 +65,8 @@ export type ProcessorEventResult = 'handled' | 'duplicate' | 'ignored';
 
 /** What the shop gives a processor's own routes. */
 export interface GatewayRouteOptions {
-  /** The order, if this viewer may see it (404 otherwise). */
-  orderOf: (viewer: SignedInUser, orderId: string) => Promise<Order>;
+  /** The order, if this caller may see it (404 otherwise). */
+  orderOf: (caller: OrderCaller, orderId: string) => Promise<Order>;
   /** Settles the order a verified event is about; an event delivered again changes nothing. */
   handleEvent: (event: ProcessorEvent) => Promise<ProcessorEventResult>;
   /** How many cards one account may try a minute on the processor's own card form, if it has one. */

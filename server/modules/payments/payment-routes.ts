@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { orderIdParamsSchema, orderPaymentSchema, orderSchema, paymentIntentInputSchema, paymentIntentSchema } from '../../../common/schemas/orders.ts';
-import { signedInViewer } from '../../plugins/route-access.ts';
+import { orderCaller } from '../../plugins/route-access.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { PaymentService } from './payment-service.ts';
 import { perMinute } from '../../plugins/rate-limit.ts';
@@ -18,21 +18,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   app.post(
     '/create-payment-intent',
     {
-      config: { access: 'signedIn', rateLimit: perMinute(limits.ordersPerMinute) },
+      config: { access: 'buyer', rateLimit: perMinute(limits.ordersPerMinute) },
       schema: {
         tags: ['payments'],
-        summary: "Start paying an unpaid order: a payment for the order's own total",
+        summary: "Start paying an unpaid order (your own, or a guest's with its key in X-Order-Key): a payment for the order's own total",
         body: paymentIntentInputSchema,
         response: { 200: paymentIntentSchema, 400: apiErrorSchema, 429: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => payments.prepare(signedInViewer(request), request.body.orderId),
+    async (request) => payments.prepare(orderCaller(request), request.body.orderId),
   );
 
   app.put(
     '/orders/:id',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'buyer' },
       schema: {
         tags: ['orders'],
         summary: 'Mark an order paid: only with a payment the card processor confirms for this order and amount',
@@ -41,6 +41,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         response: { 200: orderSchema, 400: apiErrorSchema, 502: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => payments.confirm(signedInViewer(request), request.params.id, request.body.transactionId),
+    async (request) => payments.confirm(orderCaller(request), request.params.id, request.body.transactionId),
   );
 };

@@ -3,7 +3,7 @@ import { dollarsToCents, formatUsd } from '../../../common/money.ts';
 import type { Order, PaymentIntent } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, conflict } from '../../errors.ts';
-import type { SignedInUser } from '../auth/viewer.ts';
+import type { OrderCaller } from '../../plugins/route-access.ts';
 import type { OrderService, Settlement } from '../orders/order-service.ts';
 import type { GatewayPayment, PaymentGateway, ProcessorEvent, ProcessorEventResult } from './payment-gateway.ts';
 import type { RefundService } from './refund-service.ts';
@@ -96,14 +96,16 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       await orders.recordCapture(order._id, payment.id).catch((error: unknown) => {
         log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'the payment was taken but its receipt could not be queued');
       });
+      // As the capture left it: with its invoice.
+      return (await orders.find(order._id)) ?? settlement.order;
     }
     return settlement.order;
   }
 
   return {
     /** `POST /create-payment-intent`: a payment for the order's own total; refused before any charge when stock is short. */
-    async prepare(viewer: SignedInUser, orderId: string): Promise<PaymentIntent> {
-      const order = await orders.getPayable(viewer, orderId);
+    async prepare(caller: OrderCaller, orderId: string): Promise<PaymentIntent> {
+      const order = await orders.getPayable(caller, orderId);
       const payment = await gateway.create({
         orderId: order._id,
         amountCents: dollarsToCents(order.price),
@@ -127,8 +129,8 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
     },
 
     /** `PUT /orders/{id}` with `paymentStatus: 'paid'`: paid only if the processor confirms it. Twice is harmless. */
-    async confirm(viewer: SignedInUser, orderId: string, transactionId: string): Promise<Order> {
-      const order = await orders.get(viewer, orderId);
+    async confirm(caller: OrderCaller, orderId: string, transactionId: string): Promise<Order> {
+      const order = await orders.get(caller, orderId);
       if (order.paymentStatus === 'paid') {
         if (order.transactionId === transactionId) return order;
         // A second payment for this order (another tab of the payment page): release it, so that

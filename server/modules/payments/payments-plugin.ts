@@ -32,7 +32,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app
   await app.register(refundRoutes, { refunds });
   if (gateway.routes) {
     await app.register(gateway.routes, {
-      orderOf: (viewer, orderId) => orders.get(viewer, orderId),
+      orderOf: (caller, orderId) => orders.get(caller, orderId),
       handleEvent: (event) => payments.handleProcessorEvent(event),
       cardAttemptsPerMinute: limits.cardAttemptsPerMinute,
     });

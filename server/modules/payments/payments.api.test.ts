@@ -15,6 +15,7 @@ import {
   startPayment,
   stockOf,
   type TestProduct,
+  uncharged,
 } from '../../test/ordering.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
@@ -374,7 +375,9 @@ describe('PUT /api/orders/{id} with paymentStatus paid', () => {
       number: order.number,
       orderNumber: order.orderNumber,
       lines: [{ ...order.lines[0], shippedQuantity: 0, refundedQuantity: 0, restockedQuantity: 0 }],
-      totals: { subtotal: 149.97, shipping: 0, discount: 0, tax: 0, total: 149.97, currency: 'USD' },
+      totals: { subtotal: 149.97, shipping: 0, discount: 0, tax: 0, total: 149.97, currency: 'USD', ...uncharged.totals },
+      ...uncharged.order,
+      invoiceNumber: expect.stringMatching(/^INV-\d{4}-\d{6}$/),
     });
     expect(await localPayment(shop.db, transactionId)).toMatchObject({ status: 'succeeded', amount_cents: 14997, currency: 'usd' });
   });

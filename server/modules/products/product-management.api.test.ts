@@ -89,6 +89,7 @@ describe('POST /api/products', () => {
       minQuantity: 1,
       description: form.description,
       category: 'saws',
+      weightGrams: 0,
       pictures: [form.img],
     });
     const { insertedId, ...product } = body;
@@ -154,6 +155,8 @@ describe('PUT /api/products/:id', () => {
     minQuantity: 1,
     description: 'Now with an adjustable mouth.',
     category: 'planes' as const,
+    weightGrams: 980,
+    lengthMm: 165,
   };
 
   it('answers 401 to an anonymous caller and 403 to a customer, and changes nothing', async () => {

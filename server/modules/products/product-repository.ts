@@ -22,6 +22,10 @@ const productColumns = [
   'products.avail_quantity',
   'products.created_at',
   'products.category',
+  'products.weight_grams',
+  'products.length_mm',
+  'products.width_mm',
+  'products.height_mm',
 ] as const;
 
 export function createProductRepository(db: Database) {

@@ -18,6 +18,10 @@ export function toProduct(row: ProductRow): Product {
     availQuantity: row.avail_quantity,
     // A slug no longer in the list (never one the API accepted) reads as the general category.
     category: isProductCategory(row.category) ? row.category : defaultCategory,
+    weightGrams: row.weight_grams,
+    ...(row.length_mm !== null && { lengthMm: row.length_mm }),
+    ...(row.width_mm !== null && { widthMm: row.width_mm }),
+    ...(row.height_mm !== null && { heightMm: row.height_mm }),
   };
 }
 
@@ -31,6 +35,10 @@ function toFields(input: ProductInput): ProductFields {
     min_quantity: input.minQuantity,
     avail_quantity: input.availQuantity,
     category: input.category,
+    weight_grams: input.weightGrams,
+    length_mm: input.lengthMm ?? null,
+    width_mm: input.widthMm ?? null,
+    height_mm: input.heightMm ?? null,
   };
 }
 

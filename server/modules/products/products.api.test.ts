@@ -21,7 +21,8 @@ describe('GET /api/products', () => {
     expect(body.length).toBeGreaterThanOrEqual(12);
     expect(Number(total)).toBe(body.length);
     for (const product of body) {
-      expect(Object.keys(product).sort()).toEqual(['_id', 'availQuantity', 'category', 'description', 'img', 'minQuantity', 'name', 'price'].sort());
+      expect(Object.keys(product).sort()).toEqual(['_id', 'availQuantity', 'category', 'description', 'img', 'minQuantity', 'name', 'price', 'weightGrams'].sort());
+      expect(product.weightGrams).toBeGreaterThan(0);
       expect(typeof product._id).toBe('string');
       expect(product.name.length).toBeGreaterThan(3);
       expect(product.description.length).toBeGreaterThan(20);

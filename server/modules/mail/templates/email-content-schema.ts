@@ -11,6 +11,10 @@ export const emailContentSchema: z.ZodType<EmailContent> = z.object({
     .object({
       reference: z.string(),
       lines: z.array(z.object({ name: z.string(), quantity: z.number(), unitPrice: z.number(), total: z.number() })).max(100),
+      sums: z
+        .array(z.object({ label: z.string().max(200), figure: z.string().max(50) }))
+        .max(12)
+        .optional(),
       total: z.number(),
     })
     .optional(),

@@ -1,7 +1,9 @@
-/** An order as a message shows it: its reference, its lines and the total, all in US dollars. */
+/** An order as a message shows it: its reference, its lines, how the total is made (worded as on the receipt) and the total, in US dollars. */
 export interface OrderSummary {
   reference: string;
   lines: Array<{ name: string; quantity: number; unitPrice: number; total: number }>;
+  /** Subtotal, shipping, discount and tax, each a label and its figure; none for a parcel's contents. */
+  sums?: Array<{ label: string; figure: string }>;
   total: number;
 }
 

@@ -33,7 +33,12 @@ export function paymentReceipt({ order, orderUrl }: OrderMessageInput): EmailCon
     ],
     order: summaryOf(order),
     action: { label: 'See my order', url: orderUrl },
-    footnote: `It will be shipped to: ${order.adress}`,
+    footnote: [
+      order.shippingMethod?.kind === 'pickup'
+        ? `Collect it from our workshop: ${order.shippingMethod.address ?? ''}. We will write when it is ready.`
+        : `It will be shipped${order.shippingMethod ? ` (${order.shippingMethod.name})` : ''} to: ${order.adress}`,
+      'Your invoice is attached to this e-mail.',
+    ].join(' '),
   };
 }
 

@@ -18,11 +18,18 @@ function orderTable(order: OrderSummary): string {
       </tr>`,
     )
     .join('');
+  const sums = (order.sums ?? [])
+    .map(
+      (sum) =>
+        `<tr><td style="padding:4px 0 0;color:${colours.muted};font-size:14px">${escapeHtml(sum.label)}</td><td style="padding:4px 0 0;text-align:right;color:${colours.muted};font-size:14px;white-space:nowrap">${escapeHtml(sum.figure)}</td></tr>`,
+    )
+    .join('');
   return `<mj-section background-color="${colours.band}" padding="16px 24px" border-radius="8px">
     <mj-column>
       <mj-text font-size="13px" color="${colours.muted}" padding="0 0 8px">Order ${escapeHtml(order.reference)}</mj-text>
       <mj-table font-size="15px" color="${colours.ink}" padding="0">
         ${rows}
+        ${sums}
         <tr><td style="padding:10px 0 0;font-weight:600">Total</td><td style="padding:10px 0 0;text-align:right;font-weight:600">${formatUsd(order.total)}</td></tr>
       </mj-table>
     </mj-column>
@@ -31,7 +38,8 @@ function orderTable(order: OrderSummary): string {
 
 function orderText(order: OrderSummary): string {
   const lines = order.lines.map((line) => `  ${line.name}: ${line.quantity} × ${formatUsd(line.unitPrice)} = ${formatUsd(line.total)}`);
-  return [`Order ${order.reference}`, ...lines, `  Total: ${formatUsd(order.total)}`].join('\n');
+  const sums = (order.sums ?? []).map((sum) => `  ${sum.label}: ${sum.figure}`);
+  return [`Order ${order.reference}`, ...lines, ...sums, `  Total: ${formatUsd(order.total)}`].join('\n');
 }
 
 function mjmlOf(content: EmailContent, publicUrl: string): string {

@@ -1,0 +1,21 @@
+import { systemClock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import { createDiscountCodeRepository } from '../modules/discounts/discount-code-repository.ts';
+import { createDiscountService } from '../modules/discounts/discount-service.ts';
+import { createInvoiceRepository } from '../modules/invoices/invoice-repository.ts';
+import { createOrderKeys } from '../modules/orders/order-keys.ts';
+import type { OrderServiceParts } from '../modules/orders/order-service.ts';
+import { createPricingService } from '../modules/pricing/pricing-service.ts';
+import { createPricingSettingsRepository } from '../modules/pricing/pricing-settings-repository.ts';
+
+/** What an orders service made by a test (with events of its own) uses of the rest of the shop, on the shop's database. */
+export function orderServiceParts(db: Database): OrderServiceParts {
+  const discounts = createDiscountService(createDiscountCodeRepository(db), systemClock);
+  const invoices = createInvoiceRepository(db);
+  return {
+    pricing: createPricingService(createPricingSettingsRepository(db), discounts),
+    discounts,
+    keys: createOrderKeys('a test secret that is long enough to sign with'),
+    creditNotesOf: (orderId) => invoices.creditNoteNumbersOf(orderId),
+  };
+}
