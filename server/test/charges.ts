@@ -39,7 +39,7 @@ export const testTax: TaxSettingsInput = {
 
 export const californiaAddress = { name: 'Carol Customer', line1: '1 Redwood Way', city: 'Arcata', region: 'US-CA', postalCode: '95521', country: 'US' };
 export const newYorkAddress = { name: 'Carol Customer', line1: '9 Hudson Street', city: 'New York', region: 'US-NY', postalCode: '10013', country: 'US' };
-export const berlinAddress = { name: 'Carol Customer', line1: 'Holzweg 3', city: 'Berlin', postalCode: '10115', country: 'DE' };
+export const berlinAddress = { name: 'Carol Customer', line1: 'Holzweg 3', city: 'Berlin', region: 'DE-BE', postalCode: '10115', country: 'DE' };
 export const phone = '+1 555 010 4242';
 
 async function expectOk(res: LightMyRequestResponse, what: string, status = 200) {

@@ -13,6 +13,46 @@ import { isPostgres } from '../dialect.ts';
  * - invoices and credit notes, each numbered from a gapless series per year (`document_series`).
  * Orders placed before keep their amounts: a line's total is its price, nothing was discounted or taxed.
  */
+/** What the database says when an issued document is touched. */
+const neverChanged = 'an issued invoice or credit note never changes';
+
+/**
+ * An issued invoice or credit note stays as it was issued: the database refuses to delete one, or to
+ * change anything of it but its PDF, which is kept once (from none to the drawing).
+ */
+async function refuseChanges(db: Kysely<unknown>, table: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`
+      create or replace function refuse_document_change() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'DELETE' or old.pdf is not null or (to_jsonb(new) - 'pdf') is distinct from (to_jsonb(old) - 'pdf') then
+          raise exception '${sql.raw(neverChanged)}';
+        end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_never_change`)} before update or delete on ${sql.id(table)} for each row execute function refuse_document_change()`.execute(db);
+    return;
+  }
+  const columns =
+    table === 'invoices'
+      ? ['id', 'number', 'order_id', 'issued_at', 'total_cents', 'tax_cents', 'document']
+      : ['id', 'number', 'refund_id', 'order_id', 'invoice_id', 'issued_at', 'amount_cents', 'tax_cents', 'document'];
+  const changed = columns.map((column) => `new.${column} is not old.${column}`).join(' or ');
+  await sql
+    .raw(`create trigger ${table}_never_change before update on ${table} when ${changed} or old.pdf is not null begin select raise(abort, '${neverChanged}'); end`)
+    .execute(db);
+  await sql.raw(`create trigger ${table}_never_deleted before delete on ${table} begin select raise(abort, '${neverChanged}'); end`).execute(db);
+}
+
+async function allowChanges(db: Kysely<unknown>, table: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop trigger ${sql.id(`${table}_never_change`)} on ${sql.id(table)}`.execute(db);
+    return;
+  }
+  await sql.raw(`drop trigger ${table}_never_change`).execute(db);
+  await sql.raw(`drop trigger ${table}_never_deleted`).execute(db);
+}
+
 export const chargesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     const bytes = isPostgres(db) ? 'bytea' : 'blob';
@@ -163,9 +203,11 @@ export const chargesMigration: Migration = {
       .addColumn('pdf', bytes)
       .execute();
     await db.schema.createIndex('credit_notes_order_idx').on('credit_notes').column('order_id').execute();
+    for (const table of ['invoices', 'credit_notes']) await refuseChanges(db, table);
   },
 
   async down(db: Kysely<unknown>) {
+    for (const table of ['invoices', 'credit_notes']) await allowChanges(db, table);
     await db.schema.dropTable('credit_notes').execute();
     await db.schema.dropTable('invoices').execute();
     await db.schema.dropTable('document_series').execute();

@@ -55,7 +55,9 @@ describe(`a discount code’s limits under a crowd (${testDialect})`, () => {
     await addDiscountCode(app(), people.admin, { code, kind: 'amount', value: 5, maxUsesPerCustomer: 1 });
     const customer = await signUp(app(), 'Eager Customer');
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(app(), 'POST', '/api/orders', customer, { productId: chisel.id, quantity: 1, phone, shippingAddress: californiaAddress, discountCode: code })),
+      Array.from({ length: 20 }, () =>
+        call(app(), 'POST', '/api/orders', customer, { productId: chisel.id, quantity: 1, phone, shippingAddress: californiaAddress, discountCode: code }),
+      ),
     );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
     for (const answer of answers.filter((candidate) => candidate.statusCode !== 201)) {
@@ -73,7 +75,9 @@ describe(`a discount code’s limits under a crowd (${testDialect})`, () => {
     await addDiscountCode(app(), people.admin, { code, kind: 'percent', value: 10, maxUses: 1 });
     const first = await signUp(app(), 'First Customer');
     const second = await signUp(app(), 'Second Customer');
-    const order = (await call(app(), 'POST', '/api/orders', first, { productId: chisel.id, quantity: 1, phone, shippingAddress: californiaAddress, discountCode: code })).json<Order>();
+    const order = (
+      await call(app(), 'POST', '/api/orders', first, { productId: chisel.id, quantity: 1, phone, shippingAddress: californiaAddress, discountCode: code })
+    ).json<Order>();
     const refused = await call(app(), 'POST', '/api/orders', second, { productId: chisel.id, quantity: 1, phone, shippingAddress: californiaAddress, discountCode: code });
     expect(refused.statusCode).toBe(409);
     expect((await call(app(), 'DELETE', `/api/orders/${order._id}`, first)).statusCode).toBe(200);
@@ -88,7 +92,9 @@ describe(`a discount code’s limits under a crowd (${testDialect})`, () => {
     const buyer = await signUp(app(), 'Changing Customer');
     await added(app(), buyer, chisel.id, 2);
     const standard = (await checkOut(app(), buyer, { phone, shippingAddress: californiaAddress, discountCode: code })).json<Order>();
-    const rates = (await call(app(), 'POST', '/api/cart/quote', buyer, { shippingAddress: { country: 'US', region: 'US-CA' } })).json<{ shippingRates: { id: string; name: string }[] }>();
+    const rates = (await call(app(), 'POST', '/api/cart/quote', buyer, { shippingAddress: { country: 'US', region: 'US-CA' } })).json<{
+      shippingRates: { id: string; name: string }[];
+    }>();
     const express = rates.shippingRates.find((rate) => rate.name === 'Express')!;
     const res = await checkOut(app(), buyer, { phone, shippingAddress: californiaAddress, discountCode: code, shippingRate: express.id });
     expect(res.statusCode, res.body).toBe(201);

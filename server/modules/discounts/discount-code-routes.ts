@@ -34,7 +34,12 @@ export const discountCodeRoutes: FastifyPluginAsyncZod<DiscountCodeRouteOptions>
     '/discount-codes',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'The codes, newest first, each with the orders holding it', querystring: paginationQuerySchema, response: { 200: z.array(discountCodeSchema), ...refusals } },
+      schema: {
+        tags,
+        summary: 'The codes, newest first, each with the orders holding it',
+        querystring: paginationQuerySchema,
+        response: { 200: z.array(discountCodeSchema), ...refusals },
+      },
     },
     async (request, reply) => sendPage(reply, await discounts.list(request.query)),
   );

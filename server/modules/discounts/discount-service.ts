@@ -100,7 +100,12 @@ export function createDiscountService(codes: DiscountCodeRepository, clock: Cloc
      * not placed.
      */
     async redeem(transaction: Database, redemption: { code: string; orderId: string; email: string }): Promise<void> {
-      const outcome = await codes.redeem(transaction, { code: redemption.code, orderId: redemption.orderId, customer: discountCustomer(redemption.email), at: clock().toISOString() });
+      const outcome = await codes.redeem(transaction, {
+        code: redemption.code,
+        orderId: redemption.orderId,
+        customer: discountCustomer(redemption.email),
+        at: clock().toISOString(),
+      });
       if (outcome !== 'redeemed') throw conflict(refusedBecause[outcome], 'DISCOUNT_CODE_REFUSED');
     },
 

@@ -87,7 +87,12 @@ export interface RefundedAmount {
  * what its pieces cost (or one line for a refund by amount), the tax inside the amount per rate, and
  * the amount itself, which is what went back to the card.
  */
-export function creditNoteDocument(order: Order, seller: Seller, refund: RefundedAmount, issue: { number: string; issuedAt: string; invoiceNumber: string | undefined }): InvoiceDocument {
+export function creditNoteDocument(
+  order: Order,
+  seller: Seller,
+  refund: RefundedAmount,
+  issue: { number: string; issuedAt: string; invoiceNumber: string | undefined },
+): InvoiceDocument {
   const pieces = refund.pieces.flatMap((piece) => {
     const line = order.lines.find((candidate) => candidate.lineId === piece.lineId);
     return line ? [{ line, quantity: piece.quantity, weight: Math.round((cents(line.total) * piece.quantity) / line.quantity) }] : [];
@@ -107,7 +112,17 @@ export function creditNoteDocument(order: Order, seller: Seller, refund: Refunde
           taxCents: 0,
           amountCents: shares[index]!,
         }))
-      : [{ description: `Refund of order ${order.orderNumber}`, quantity: 1, unitPriceCents: refund.amountCents, discountCents: 0, taxRatePpm: 0, taxCents: 0, amountCents: refund.amountCents }];
+      : [
+          {
+            description: `Refund of order ${order.orderNumber}`,
+            quantity: 1,
+            unitPriceCents: refund.amountCents,
+            discountCents: 0,
+            taxRatePpm: 0,
+            taxCents: 0,
+            amountCents: refund.amountCents,
+          },
+        ];
   const taxByRate = taxInRefund(refund.amountCents, { totalCents: cents(order.totals.total), taxByRate: taxByRateOf(order), taxIncluded: order.totals.taxIncluded });
   const taxCents = taxByRate.reduce((sum, rate) => sum + rate.taxCents, 0);
   return {

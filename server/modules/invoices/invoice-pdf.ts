@@ -79,7 +79,11 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
   for (const line of invoice.lines) {
     writer.gap(4);
     const discount = line.discountCents > 0 ? `-${usd(line.discountCents)}` : '';
-    tableRow(writer, [line.description, String(line.quantity), usd(line.unitPriceCents), discount, line.taxRatePpm > 0 ? percentOf(line.taxRatePpm) : '', usd(line.amountCents)], lineColumns);
+    tableRow(
+      writer,
+      [line.description, String(line.quantity), usd(line.unitPriceCents), discount, line.taxRatePpm > 0 ? percentOf(line.taxRatePpm) : '', usd(line.amountCents)],
+      lineColumns,
+    );
     writer.gap(6);
     writer.line();
   }

@@ -40,7 +40,12 @@ export function createInvoiceRepository(db: Database) {
      * with the next number of the year's series; `made` writes its document for that number. An
      * order has one invoice: issued already, it is answered as it is.
      */
-    async issueInvoice(transaction: Database, orderId: string, issuedAt: string, made: (number: string) => { document: string; totalCents: number; taxCents: number }): Promise<InvoiceRow> {
+    async issueInvoice(
+      transaction: Database,
+      orderId: string,
+      issuedAt: string,
+      made: (number: string) => { document: string; totalCents: number; taxCents: number },
+    ): Promise<InvoiceRow> {
       const existing = await this.invoiceOf(orderId, transaction);
       if (existing) return existing;
       const number = await nextNumber(transaction, 'INV', new Date(issuedAt).getUTCFullYear());

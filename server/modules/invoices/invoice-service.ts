@@ -84,7 +84,8 @@ export function createInvoiceService({ invoices, settings, orders, jobs, clock }
     async invoiceFor(caller: OrderCaller, orderId: string): Promise<DocumentFile> {
       const order = await orders.get(caller, orderId);
       const invoice = await invoices.invoiceOf(order._id);
-      if (!invoice) throw conflict(order.paymentStatus === 'paid' ? 'This order was paid before the shop issued invoices.' : 'This order has no invoice until it is paid.', 'NO_INVOICE');
+      if (!invoice)
+        throw conflict(order.paymentStatus === 'paid' ? 'This order was paid before the shop issued invoices.' : 'This order has no invoice until it is paid.', 'NO_INVOICE');
       return { fileName: `${invoice.number}.pdf`, pdf: await drawn('invoice', invoice.id) };
     },
 

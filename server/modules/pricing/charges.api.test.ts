@@ -250,7 +250,9 @@ describe('the admin’s tables', () => {
       return res.json<{ message: string }>().message;
     };
     expect(await refusalOf([{ name: 'Moon', countries: ['QQ'], rates: [{ name: 'Rocket', price: 1 }] }])).toContain('QQ is not a country code');
-    expect(await refusalOf([{ name: 'West', countries: ['US'], regions: ['CA-ON'], rates: [{ name: 'Standard', price: 1 }] }])).toContain("CA-ON is not a region of this zone's countries");
+    expect(await refusalOf([{ name: 'West', countries: ['US'], regions: ['CA-ON'], rates: [{ name: 'Standard', price: 1 }] }])).toContain(
+      "CA-ON is not a region of this zone's countries",
+    );
     expect(
       await refusalOf([
         { name: 'A', countries: ['US'], rates: [{ name: 'Standard', price: 1 }] },

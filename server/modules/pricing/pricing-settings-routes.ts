@@ -18,7 +18,10 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
 
   app.get(
     '/shipping-zones',
-    { config: { access: 'admin' }, schema: { tags, summary: 'The shipping zones, in the order they are tried, with their rates', response: { 200: z.array(shippingZoneSchema), ...refusals } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The shipping zones, in the order they are tried, with their rates', response: { 200: z.array(shippingZoneSchema), ...refusals } },
+    },
     async () => settings.shippingZones(),
   );
 
@@ -38,7 +41,10 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
 
   app.get(
     '/tax-settings',
-    { config: { access: 'admin' }, schema: { tags, summary: 'Whether prices include tax, and the rate of each place that has one', response: { 200: taxSettingsSchema, ...refusals } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Whether prices include tax, and the rate of each place that has one', response: { 200: taxSettingsSchema, ...refusals } },
+    },
     async () => settings.taxSettings(),
   );
 
@@ -46,14 +52,22 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
     '/tax-settings',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Replace the tax table (a rate per US state or per country, a percentage) and whether prices include tax', body: taxSettingsInputSchema, response: { 200: taxSettingsSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Replace the tax table (a rate per US state or per country, a percentage) and whether prices include tax',
+        body: taxSettingsInputSchema,
+        response: { 200: taxSettingsSchema, ...refusals },
+      },
     },
     async (request) => settings.replaceTaxSettings(request.body),
   );
 
   app.get(
     '/shop-settings',
-    { config: { access: 'admin' }, schema: { tags, summary: 'The seller invoices name, and whether customers may collect from the workshop', response: { 200: shopSettingsSchema, ...refusals } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The seller invoices name, and whether customers may collect from the workshop', response: { 200: shopSettingsSchema, ...refusals } },
+    },
     async () => settings.shopSettings(),
   );
 
@@ -61,7 +75,12 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
     '/shop-settings',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Set the seller (name, address, tax number) and whether customers may collect from the workshop', body: shopSettingsInputSchema, response: { 200: shopSettingsSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Set the seller (name, address, tax number) and whether customers may collect from the workshop',
+        body: shopSettingsInputSchema,
+        response: { 200: shopSettingsSchema, ...refusals },
+      },
     },
     async (request) => settings.replaceShopSettings(request.body),
   );
