@@ -7,6 +7,7 @@ import { type AppConfig, ConfigError, loadConfig } from './config/env.ts';
 import { AdminAccountError } from './modules/auth/admin-account.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoCharges } from './db/seed/demo-charges.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
 import { createShop } from './shop.ts';
 
@@ -22,7 +23,11 @@ function logLine(level: number, msg: string, fields: object = {}) {
 /** Migrations and the demo catalogue, once, before any process serves. */
 async function prepareDatabase(database: DatabaseHandle): Promise<{ applied: string[]; seeded: boolean }> {
   try {
-    return { applied: await migrateToLatest(database.db), seeded: await seedDemoCatalogue(database.db, clock()) };
+    const applied = await migrateToLatest(database.db);
+    const seeded = await seedDemoCatalogue(database.db, clock());
+    // The demo shop ships and taxes as a real one does; a shop that was seeded before keeps its tables.
+    if (seeded) await seedDemoCharges(database.db);
+    return { applied, seeded };
   } catch (error) {
     logLine(60, 'could not prepare the database', { err: String(error) });
     await database.close();

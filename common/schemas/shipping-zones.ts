@@ -17,7 +17,6 @@ export const shippingMessages = {
   weight: `Grams, a whole number up to ${shippingLimits.maxWeightGrams.toLocaleString('en-US')}`,
   weightBand: 'The lightest weight must not be above the heaviest',
   sameName: 'Two zones have this name',
-  sameRateName: 'Two rates of this zone have this name',
   regionTwice: 'Another zone covers this region already',
   countryTwice: 'Another zone covers this whole country already',
 } as const;
@@ -79,10 +78,6 @@ export const shippingZoneInputSchema = z
         context.addIssue({ code: 'custom', path: ['regions', index], message: shippingMessages.regionUnknown(region) });
       }
     }
-    const names = zone.rates.map((rate) => rate.name.toLowerCase());
-    names.forEach((name, index) => {
-      if (names.indexOf(name) !== index) context.addIssue({ code: 'custom', path: ['rates', index, 'name'], message: shippingMessages.sameRateName });
-    });
   });
 export type ShippingZoneInput = z.infer<typeof shippingZoneInputSchema>;
 

@@ -63,7 +63,7 @@ async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body:
 }
 
 export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) => sendJson<T>('POST', path, body, headers);
-export const apiPut = <T>(path: string, body: unknown) => sendJson<T>('PUT', path, body);
+export const apiPut = <T>(path: string, body: unknown, headers?: Record<string, string>) => sendJson<T>('PUT', path, body, headers);
 export const apiPatch = <T>(path: string, body: unknown) => sendJson<T>('PATCH', path, body);
 
 /** Sends a file's bytes as they are (the server tells their type from their content). */
@@ -71,8 +71,23 @@ export async function apiPostBytes<T>(path: string, body: Blob): Promise<T> {
   return (await send(path, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body })).json() as Promise<T>;
 }
 
-export async function apiDelete<T>(path: string): Promise<T> {
-  return (await send(path, { method: 'DELETE' })).json() as Promise<T>;
+export async function apiDelete<T>(path: string, headers?: Record<string, string>): Promise<T> {
+  return (await send(path, { method: 'DELETE', ...(headers && { headers }) })).json() as Promise<T>;
+}
+
+/** A file from the API (a PDF), fetched with these headers, as a download the browser saves under `fileName`. */
+export async function downloadFile(path: string, fileName: string, headers?: Record<string, string>): Promise<void> {
+  const response = await send(path, { headers: { accept: '*/*', ...headers } });
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // The click has handed the file to the browser's downloads.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
 }
 
 export async function apiGet<T>(path: string, init?: RequestInit): Promise<T> {

@@ -110,11 +110,13 @@ export function createPricingService(settings: PricingSettingsRepository, discou
     const weightGrams = pricing.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
     const options = shippingOptions({ zones: tables.zones, pickup: { enabled: pickup.enabled, address: addressOneLine(seller.address) }, destination, weightGrams, goodsCents });
     // Collecting is a choice a customer makes; left to the shop, an order is delivered, the cheapest way.
-    const shipping = choices.shippingRate ? options.find((option) => option.id === choices.shippingRate) : options.find((option) => option.kind === 'delivery');
+    // Nothing to order, nothing to send.
+    const chosen = choices.shippingRate ? options.find((option) => option.id === choices.shippingRate) : options.find((option) => option.kind === 'delivery');
+    const shipping = pricing.length > 0 ? chosen : undefined;
     let shippingProblem: string | undefined;
-    if (choices.shippingRate && !shipping) shippingProblem = checkoutMessages.rateUnavailable;
-    else if (!shipping && destination) shippingProblem = checkoutMessages.noShippingRate(placeName(destination));
-    else if (!shipping && tables.zones.length > 0 && addressTyped) shippingProblem = checkoutMessages.addressNeedsCountry;
+    if (choices.shippingRate && !chosen) shippingProblem = checkoutMessages.rateUnavailable;
+    else if (!chosen && destination) shippingProblem = checkoutMessages.noShippingRate(placeName(destination));
+    else if (!chosen && tables.zones.length > 0 && addressTyped) shippingProblem = checkoutMessages.addressNeedsCountry;
 
     // Collected at the workshop, the goods change hands there: its tax applies.
     const taxedAt = shipping?.id === pickupRateId ? seller.address : destination;
@@ -142,7 +144,7 @@ export function createPricingService(settings: PricingSettingsRepository, discou
       shipping,
       shippingProblem,
       discount,
-      freeShipping: freeShippingGap(options, goodsCents),
+      freeShipping: pricing.length > 0 ? freeShippingGap(options, goodsCents) : undefined,
       vatNumber,
       vatProblem,
       company: choices.company,

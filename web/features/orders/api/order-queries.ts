@@ -6,6 +6,7 @@ import type { LocalCardPayment, Order, OrderListQuery, OrderShipmentInput, Payme
 import type { RefundInput, RefundResult } from '../../../../common/schemas/refunds.ts';
 import { apiDelete, apiGet, apiGetPage, apiPatch, apiPost, apiPut, queryString } from '../../../lib/api-client.ts';
 import { productQueries } from '../../products/api/product-queries.ts';
+import { orderKeyHeaders } from '../order-keys.ts';
 
 const all = ['orders'] as const;
 
@@ -20,17 +21,20 @@ export const orderQueries = {
   every: (query: Partial<OrderListQuery>) =>
     queryOptions({ queryKey: [...all, 'every', query] as const, queryFn: ({ signal }) => apiGetPage<Order>(`/api/orders${queryString(query)}`, { signal }) }),
   due: (id: string) =>
-    queryOptions({ queryKey: [...all, 'due', id] as const, queryFn: ({ signal }) => apiGet<Order>(`/api/duepaymentOrder/${encodeURIComponent(id)}`, { signal }) }),
+    queryOptions({
+      queryKey: [...all, 'due', id] as const,
+      queryFn: ({ signal }) => apiGet<Order>(`/api/duepaymentOrder/${encodeURIComponent(id)}`, { signal, headers: orderKeyHeaders(id) }),
+    }),
   details: (id: string) =>
     queryOptions({
       queryKey: [...all, 'details', id] as const,
-      queryFn: ({ signal }) => apiGet<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/details`, { signal }),
+      queryFn: ({ signal }) => apiGet<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/details`, { signal, headers: orderKeyHeaders(id) }),
     }),
   /** Apart from the orders' own keys: refreshing orders must not make a new payment. */
   paymentIntent: (orderId: string) =>
     queryOptions({
       queryKey: ['payment-intent', orderId] as const,
-      queryFn: () => apiPost<PaymentIntent>('/api/create-payment-intent', { orderId }),
+      queryFn: () => apiPost<PaymentIntent>('/api/create-payment-intent', { orderId }, orderKeyHeaders(orderId)),
       staleTime: Infinity,
       retry: false,
     }),
@@ -80,7 +84,7 @@ export function receiptPdfPath(id: string): string {
 export function useCancelOrder() {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: (id: string) => apiDelete<{ deletedCount: number }>(`/api/orders/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => apiDelete<{ deletedCount: number }>(`/api/orders/${encodeURIComponent(id)}`, orderKeyHeaders(id)),
     onSuccess: invalidate,
   });
 }
@@ -121,13 +125,13 @@ export function usePaymentIntent(orderId: string, enabled: boolean) {
 
 /** The local test processor: authorise the card, then have the server confirm and capture. */
 export async function payWithLocalCard(orderId: string, card: LocalCardPayment): Promise<Order> {
-  const { transactionId } = await apiPost<{ transactionId: string }>('/api/payments/local/authorise', { orderId, ...card });
+  const { transactionId } = await apiPost<{ transactionId: string }>('/api/payments/local/authorise', { orderId, ...card }, orderKeyHeaders(orderId));
   return confirmPayment(orderId, transactionId);
 }
 
 /** Asks the server to mark the order paid; it checks the payment with the card processor itself. */
 export function confirmPayment(orderId: string, transactionId: string): Promise<Order> {
-  return apiPut<Order>(`/api/orders/${encodeURIComponent(orderId)}`, { paymentStatus: 'paid', transactionId });
+  return apiPut<Order>(`/api/orders/${encodeURIComponent(orderId)}`, { paymentStatus: 'paid', transactionId }, orderKeyHeaders(orderId));
 }
 
 /**
