@@ -39,6 +39,8 @@ const allowedFeatureImports = {
   // Paying takes stock, and a review moves a tool's rating: both tell the catalogue's queries, by its keys.
   orders: ['addresses', 'products'],
   reviews: ['products'],
+  // The seller's address is typed in the address book's fields.
+  settings: ['addresses'],
 };
 const features = fs
   .readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true })

@@ -13,6 +13,9 @@ export const discountCodeMessages = {
   uses: 'A whole number of uses, at least 1, or nothing for no limit',
   endsBeforeStart: 'The code must end after it starts',
   exists: 'There is a code with this name already',
+  valueRequired: 'Give what the code takes off',
+  day: 'A day, such as 2026-12-01',
+  lastDayBeforeFirst: 'The last day must not be before the first',
   deleted: (code: string) => `${code} is deleted.`,
   created: (code: string) => `${code} is ready to use.`,
 } as const;
@@ -60,6 +63,66 @@ export const discountCodeInputSchema = z
   });
 export type DiscountCodeInput = z.infer<typeof discountCodeInputSchema>;
 
+/** A day as a date input gives it (2026-12-01), or blank. */
+const formDay = z
+  .string()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, discountCodeMessages.day)
+  .optional();
+
+/** The instant a day begins where the form is filled in (the admin's own time zone). */
+function startOfDay(day: string): Date {
+  return new Date(`${day}T00:00:00`);
+}
+
+/** The instant a day ends: the next day's start, when the code stops working (`endsAt` is not included). */
+function endOfDay(day: string): Date {
+  const next = startOfDay(day);
+  next.setDate(next.getDate() + 1);
+  return next;
+}
+
+/**
+ * The dashboard's form for a new code: the days it works typed as dates (the first and the last, in
+ * the admin's time zone, both whole), blank numbers left out. It gives the request
+ * `POST /discount-codes` takes, checked by the same rules and messages.
+ */
+export const discountCodeFormSchema = z
+  .object({
+    code: discountCodeText,
+    kind: z.enum(discountKinds),
+    value: z.number({ error: discountCodeMessages.valueRequired }).optional(),
+    minSubtotal: dollarAmountSchema({ min: 0, max: 1_000_000, message: discountCodeMessages.minSubtotal }).optional(),
+    startsOn: formDay,
+    endsOn: formDay,
+    maxUses: uses.optional(),
+    maxUsesPerCustomer: uses.optional(),
+    categories: z.array(z.enum(categorySlugs)).max(50).optional(),
+  })
+  .superRefine((form, context) => {
+    if (form.kind === 'percent' && !(form.value !== undefined && Number.isInteger(form.value) && form.value >= 1 && form.value <= 100)) {
+      context.addIssue({ code: 'custom', path: ['value'], message: discountCodeMessages.percent });
+    }
+    if (form.kind === 'amount' && !dollarAmountSchema({ min: 0.01, max: 1_000_000, message: '' }).safeParse(form.value).success) {
+      context.addIssue({ code: 'custom', path: ['value'], message: discountCodeMessages.amount });
+    }
+    // Days as 2026-12-01 compare as text.
+    if (form.startsOn && form.endsOn && form.endsOn < form.startsOn) {
+      context.addIssue({ code: 'custom', path: ['endsOn'], message: discountCodeMessages.lastDayBeforeFirst });
+    }
+  })
+  .transform((form): DiscountCodeInput => ({
+    code: form.code,
+    kind: form.kind,
+    value: form.kind === 'free_shipping' ? 0 : (form.value ?? 0),
+    ...(form.minSubtotal !== undefined && { minSubtotal: form.minSubtotal }),
+    ...(form.startsOn && { startsAt: startOfDay(form.startsOn).toISOString() }),
+    ...(form.endsOn && { endsAt: endOfDay(form.endsOn).toISOString() }),
+    ...(form.maxUses !== undefined && { maxUses: form.maxUses }),
+    ...(form.maxUsesPerCustomer !== undefined && { maxUsesPerCustomer: form.maxUsesPerCustomer }),
+    ...(form.categories && form.categories.length > 0 && { categories: form.categories }),
+  }));
+export type DiscountCodeForm = z.input<typeof discountCodeFormSchema>;
+
 export const discountCodeSchema = z.object({
   code: z.string(),
   kind: z.enum(discountKinds),
@@ -77,3 +140,7 @@ export const discountCodeSchema = z.object({
 export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 export const discountCodeParamsSchema = z.object({ code: z.string().max(64) });
+
+/** The cart's and the checkout's code box: one code, as people type it. */
+export const discountCodeEntrySchema = z.object({ code: discountCodeText });
+export type DiscountCodeEntry = z.infer<typeof discountCodeEntrySchema>;

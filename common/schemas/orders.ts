@@ -314,6 +314,15 @@ export const cartCheckoutInputSchema = orderChoicesSchema.extend({
 export type CartCheckoutInput = z.input<typeof cartCheckoutInputSchema>;
 export type CartCheckout = z.output<typeof cartCheckoutInputSchema>;
 
+/**
+ * The checkout page's form: where it goes, how, with which code, and, for a guest, the e-mail address
+ * every message about the order goes to (required of a guest, ignored when signed in).
+ */
+export function checkoutFormSchema({ guest }: { guest: boolean }) {
+  const email = guest ? z.string({ error: contactMessages.emailRequired }).pipe(emailFieldSchema) : z.string().optional();
+  return cartCheckoutInputSchema.omit({ lines: true }).extend({ email });
+}
+
 /** The phone and structured address of the customer's last order, to fill the checkout's form with; null for a first order. */
 export const lastDeliverySchema = z.object({ phone: z.string(), shippingAddress: postalAddressOutputSchema.nullable() }).nullable();
 export type LastDelivery = z.infer<typeof lastDeliverySchema>;

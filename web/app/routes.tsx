@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
       // A product's own page is public: Buy Now on it leads to the guarded purchase page.
       { path: 'products/:id', ...lazyPage(() => import('./routes/product.tsx')) },
       { path: 'cart', ...lazyPage(() => import('./routes/cart.tsx')) },
+      // An order opened from its e-mail's link, which carries its key: a guest's, who has no account (ADR 038).
+      { path: 'orders/:id', ...lazyPage(() => import('./routes/guest-order.tsx')) },
+      // Open to guests (ADR 038): a customer's cart is theirs on the server, a guest's in the browser.
+      { path: 'checkout', ...lazyPage(() => import('./routes/checkout.tsx')) },
       { path: 'login', ...lazyPage(() => import('./routes/login.tsx')) },
       { path: 'phoneLogin', ...lazyPage(() => import('./routes/phone-login.tsx')) },
       { path: 'register', ...lazyPage(() => import('./routes/register.tsx')) },
@@ -48,7 +52,6 @@ export const routes: RouteObject[] = [
         Component: RequireSignIn,
         children: [
           { path: 'purchase/:id', ...lazyPage(() => import('./routes/purchase.tsx')) },
-          { path: 'checkout', ...lazyPage(() => import('./routes/checkout.tsx')) },
           {
             path: 'dashboard',
             ...lazyPage(() => import('./routes/dashboard/dashboard-layout.tsx')),
@@ -65,6 +68,9 @@ export const routes: RouteObject[] = [
                   { path: 'addProduct', ...lazyPage(() => import('./routes/dashboard/add-product.tsx')) },
                   { path: 'manageproducts', ...lazyPage(() => import('./routes/dashboard/manage-products.tsx')) },
                   { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
+                  { path: 'shipping', ...lazyPage(() => import('./routes/dashboard/shipping.tsx')) },
+                  { path: 'taxes', ...lazyPage(() => import('./routes/dashboard/taxes.tsx')) },
+                  { path: 'discounts', ...lazyPage(() => import('./routes/dashboard/discount-codes.tsx')) },
                   { path: 'admin', ...lazyPage(() => import('./routes/dashboard/make-admin.tsx')) },
                   { path: 'messages', ...lazyPage(() => import('./routes/dashboard/messages.tsx')) },
                   { path: 'jobs', ...lazyPage(() => import('./routes/dashboard/background-jobs.tsx')) },

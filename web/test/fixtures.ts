@@ -1,5 +1,6 @@
 import { type Cart, cartSchema } from '../../common/schemas/cart.ts';
-import { notPaidYet } from '../../common/test/order-fixtures.ts';
+import { notPaidYet, untaxed } from '../../common/test/order-fixtures.ts';
+import { orderDetailsSchema, type OrderDetails } from '../../common/schemas/order-details.ts';
 import { orderSchema, type Order, type OrderLine } from '../../common/schemas/orders.ts';
 import { productSchema, type Product } from '../../common/schemas/products.ts';
 import { viewerSchema, type Viewer } from '../../common/schemas/users.ts';
@@ -29,6 +30,7 @@ export const markingGauge: Product = productSchema.parse({
   minQuantity: 3,
   availQuantity: 10,
   category: 'marking-and-measuring',
+  weightGrams: 450,
 });
 
 /** The server's price of a cart holding `quantity` marking gauges ($12.50, from 3, 10 in stock), with the line's `problem` if it has one. */
@@ -48,8 +50,17 @@ export const gaugeCart = (quantity: number, problem?: string): Cart =>
     ready: !problem,
   });
 
-/** A line of an order as the server sends it before anything of it was sent or paid back. */
-function orderLine(lineId: string, product: Pick<Product, '_id' | 'name' | 'img' | 'price'>, quantity: number): OrderLine {
+/**
+ * A line of an order as the server sends it before anything of it was sent or paid back: untaxed and
+ * undiscounted unless `charged` says what its discount and tax were (its total follows from them).
+ */
+function orderLine(
+  lineId: string,
+  product: Pick<Product, '_id' | 'name' | 'img' | 'price'>,
+  quantity: number,
+  charged: { discount: number; taxRate: number; tax: number } = { discount: 0, taxRate: 0, tax: 0 },
+): OrderLine {
+  const price = product.price * quantity;
   return {
     lineId,
     productId: product._id,
@@ -57,10 +68,12 @@ function orderLine(lineId: string, product: Pick<Product, '_id' | 'name' | 'img'
     img: product.img,
     unitPrice: product.price,
     quantity,
-    price: product.price * quantity,
+    price,
     shippedQuantity: 0,
     refundedQuantity: 0,
     restockedQuantity: 0,
+    ...charged,
+    total: Math.round((price - charged.discount + charged.tax) * 100) / 100,
   };
 }
 
@@ -84,23 +97,88 @@ export const unpaidOrder: Order = orderSchema.parse({
   orderNumber: 'J-1042',
   ...notPaidYet,
   lines: [orderLine('l-1', markingGauge, 3)],
-  totals: { subtotal: 37.5, shipping: 0, discount: 0, tax: 0, total: 37.5, currency: 'USD' },
+  totals: { subtotal: 37.5, shipping: 0, discount: 0, tax: 0, total: 37.5, currency: 'USD', ...untaxed },
+  guest: false,
 });
 
-export const paidOrder: Order = orderSchema.parse({ ...unpaidOrder, paymentStatus: 'paid', transactionId: 'pi_local_paid', shippingStatus: 'pending', stage: 'to-ship' });
+/** The same order paid, with the invoice its payment issued. */
+export const paidOrder: Order = orderSchema.parse({
+  ...unpaidOrder,
+  paymentStatus: 'paid',
+  transactionId: 'pi_local_paid',
+  shippingStatus: 'pending',
+  stage: 'to-ship',
+  invoiceNumber: 'INV-2026-000012',
+});
 
 /**
- * A cart's order: three tools (3 gauges, a saw, 2 planes: $279.50), with shipping, a discount and
- * tax, so that every figure of the breakdown differs.
+ * A cart's order: three tools (3 gauges, a saw, 2 planes: $279.50), sent by Standard ($12), $10 off
+ * with the code SAVE10 (shared over the lines by their amounts), and 8% of tax added on each line
+ * after its discount (shipping untaxed): $303.06, so that every figure of the breakdown differs.
  */
 export const cartOrder: Order = orderSchema.parse({
   ...unpaidOrder,
   _id: 'o-2',
   product: 'Marking Gauge and 2 more',
-  price: 303.86,
+  price: 303.06,
   quantity: 6,
   number: 1043,
   orderNumber: 'J-1043',
-  lines: [orderLine('l-2', markingGauge, 3), orderLine('l-3', dovetailSaw, 1), orderLine('l-4', blockPlane, 2)],
-  totals: { subtotal: 279.5, shipping: 12, discount: 10, tax: 22.36, total: 303.86, currency: 'USD' },
+  lines: [
+    orderLine('l-2', markingGauge, 3, { discount: 1.34, taxRate: 8, tax: 2.89 }),
+    orderLine('l-3', dovetailSaw, 1, { discount: 2.29, taxRate: 8, tax: 4.94 }),
+    orderLine('l-4', blockPlane, 2, { discount: 6.37, taxRate: 8, tax: 13.73 }),
+  ],
+  totals: {
+    subtotal: 279.5,
+    shipping: 12,
+    discount: 10,
+    tax: 21.56,
+    total: 303.06,
+    currency: 'USD',
+    taxIncluded: false,
+    reverseCharge: false,
+    taxByRate: [{ rate: 8, taxable: 269.5, tax: 21.56 }],
+  },
+  shippingMethod: { id: 'r-standard', name: 'Standard', kind: 'delivery' },
+  discountCode: 'SAVE10',
 });
+
+/**
+ * A guest's order (no account: opened by the key in its e-mail's link), not paid yet: two gauges to
+ * California, $8.50 of Standard shipping and California's 7.25% on the goods.
+ */
+export const guestOrder: Order = orderSchema.parse({
+  ...unpaidOrder,
+  _id: 'o-guest',
+  cutomerName: 'Gus Guest',
+  email: 'gus@example.com',
+  price: 35.31,
+  quantity: 2,
+  adress: '1 Redwood Road, Arcata, CA 95521, United States',
+  number: 1050,
+  orderNumber: 'J-1050',
+  lines: [orderLine('l-9', markingGauge, 2, { discount: 0, taxRate: 7.25, tax: 1.81 })],
+  totals: {
+    subtotal: 25,
+    shipping: 8.5,
+    discount: 0,
+    tax: 1.81,
+    total: 35.31,
+    currency: 'USD',
+    taxIncluded: false,
+    reverseCharge: false,
+    taxByRate: [{ rate: 7.25, taxable: 25, tax: 1.81 }],
+  },
+  shippingMethod: { id: 'r-standard', name: 'Standard', kind: 'delivery' },
+  guest: true,
+});
+
+/** A guest's order's key, as its e-mail's link carries it. */
+export const guestOrderKey = 'k'.repeat(43);
+
+/** An order's details page answer with nothing shipped or refunded yet: its timeline has what happened to it. */
+export function detailsOf(order: Order): OrderDetails {
+  const timeline = [{ kind: 'placed' as const, at: order.createdAt }, ...(order.paymentStatus === 'paid' ? [{ kind: 'paid' as const, at: order.paidAt ?? order.createdAt }] : [])];
+  return orderDetailsSchema.parse({ order, refunds: [], shipments: [], timeline });
+}

@@ -4,7 +4,7 @@ import { cartOrder } from './fixtures.ts';
 // The admin's side of an order of many lines, at the stages their dialogs meet it. Each is checked
 // against the wire schema, as the server sends it.
 
-/** The cart's order (3 gauges at $12.50, a saw at $64, 2 planes at $89; $303.86 in all), paid, nothing sent yet. */
+/** The cart's order (3 gauges at $12.50, a saw at $64, 2 planes at $89; $303.06 in all with shipping, its code and tax), paid, nothing sent yet. */
 export const paidCartOrder: Order = orderSchema.parse({
   ...cartOrder,
   paymentStatus: 'paid',
@@ -23,10 +23,13 @@ export const partlyShippedOrder: Order = orderSchema.parse({
   lines: paidCartOrder.lines.map((line) => (line.product === 'Block Plane' ? line : { ...line, shippedQuantity: line.quantity })),
 });
 
-/** The same order, nothing sent, after one gauge was paid back and put back in stock: $12.50 refunded. */
+/**
+ * The same order, nothing sent, after one gauge was paid back and put back in stock: $13.01 refunded,
+ * its third of what the gauges' line cost after its discount, with its tax.
+ */
 export const partlyRefundedOrder: Order = orderSchema.parse({
   ...paidCartOrder,
-  refundedAmount: 12.5,
+  refundedAmount: 13.01,
   refundStatus: 'partial',
   restockedQuantity: 1,
   lines: paidCartOrder.lines.map((line) => (line.product === 'Marking Gauge' ? { ...line, refundedQuantity: 1, restockedQuantity: 1 } : line)),

@@ -42,8 +42,8 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
   }
 
   /** Lines priced with their products as they are now, each with what is wrong with it. */
-  async function priced(lines: readonly CartLineInput[]): Promise<Cart> {
-    const products = await productsFor(lines.map((line) => line.productId));
+  async function priced(lines: readonly CartLineInput[], known?: Map<string, CartProductRow>): Promise<Cart> {
+    const products = known ?? (await productsFor(lines.map((line) => line.productId)));
     let totalCents = 0;
     const priced = lines.map((line): CartLine => {
       const product = products.get(line.productId);
@@ -169,8 +169,7 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
     /**
      * A cart priced as an order of it would be (ADR 038): sent to a destination the way chosen (or the
      * cheapest), with a discount code and the tax there. A visitor's lines are given; a signed-in
-     * customer's are their cart's when none are given. The lines that cannot be ordered as they are
-     * count in none of the amounts but the cart's own total.
+     * customer's are their cart's when none are given. A tool no longer sold counts in none of the amounts.
      */
     async quoteFor(
       viewer: SignedInUser | null,
@@ -178,10 +177,12 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
     ): Promise<CartQuote> {
       const lines = input.lines ? combined(input.lines) : viewer ? (await carts.linesOf(viewer.id)).map((row) => ({ productId: row.product_id, quantity: row.quantity })) : [];
       const products = await productsFor(lines.map((line) => line.productId));
-      const cart = await priced(lines);
+      const cart = await priced(lines, products);
+      // A line whose quantity breaks the rule is priced as it stands (the cart says what to change
+      // before it can be checked out); a tool no longer sold has no price.
       const orderable = lines.flatMap((line, index) => {
         const product = products.get(line.productId);
-        return product && !cart.lines[index]!.problem ? [{ index, line: productLine(product, line.quantity) }] : [];
+        return product ? [{ index, line: productLine(product, line.quantity) }] : [];
       });
       const quote = await pricing.quote({ lines: orderable.map((entry) => entry.line), destination: input.destination, choices: input, customerEmail: viewer?.email });
       return quoteOf(cart, orderable, quote);

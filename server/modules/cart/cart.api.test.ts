@@ -192,8 +192,8 @@ describe('a visitor’s cart, priced by the server', () => {
       count: 5,
       total: 875,
       ready: false,
-      // A line that cannot be ordered as it is counts in none of what an order of the cart would cost.
-      totals: { subtotal: 0, shipping: 0, discount: 0, tax: 0, total: 0 },
+      // Priced as it stands; the cart is not ready to be checked out until the line is changed.
+      totals: { subtotal: 875, shipping: 0, discount: 0, tax: 0, total: 875 },
     });
     expect(await db().selectFrom('cart_items').selectAll().where('product_id', '=', plane.id).execute()).toEqual([]);
   });

@@ -1,42 +1,85 @@
 import { Link } from 'react-router';
-import { formatUsd } from '../../../common/money.ts';
+import { checkoutMessages } from '../../../common/checkout-rules.ts';
+import { regionsOf } from '../../../common/postal-addresses.ts';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { useCart } from '../../features/cart/api/cart-queries.ts';
+import { usePricedCart } from '../../features/cart/api/priced-cart.ts';
+import { CartDestination } from '../../features/cart/components/cart-destination.tsx';
 import { CartLineItem } from '../../features/cart/components/cart-line-item.tsx';
 import { CartLoaded } from '../../features/cart/components/cart-loaded.tsx';
+import { DiscountCodeForm } from '../../features/cart/components/discount-code-form.tsx';
+import { QuoteTotals } from '../../features/cart/components/quote-totals.tsx';
+import { ShippingRateChoice } from '../../features/cart/components/shipping-rate-choice.tsx';
+import { updateCheckoutChoices, useCheckoutChoices } from '../../features/cart/checkout-choices.ts';
+import { useDestination } from '../../features/cart/use-destination.ts';
+import { loginPath } from '../../features/auth/login-path.ts';
 
 /**
  * The cart (ADR 018), open to everyone: a visitor's is kept in this browser and joins their account's
- * when they sign in. Lines and total are priced by the server; checking out asks the visitor to sign in.
+ * when they sign in. Lines, shipping to the place chosen, the discount code and tax are priced by the
+ * server (ADR 038); checking out is open to guests.
  */
 export default function CartPage() {
-  const cartState = useCart();
+  const choices = useCheckoutChoices();
+  const [destination, setDestination] = useDestination(choices, useCart().signedIn);
+  const cartState = usePricedCart({ destination, shippingRate: choices.shippingRate, discountCode: choices.discountCode });
+  const quote = cartState.quote.data;
+  const placeKnown = destination.country !== '' && (regionsOf(destination.country).length === 0 || Boolean(destination.region));
 
   return (
     <PageShell eyebrow="Cart" title="Your cart" intro="The tools you are about to order, priced as they are today. Pay for them all at once at checkout.">
-      <CartLoaded {...cartState} skeletons={['h-64', 'h-48']}>
+      <CartLoaded {...cartState} skeletons={['h-64', 'h-96']}>
         {(cart) => (
-          <div className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+          <div className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
             <ul className="space-y-3" aria-label="Lines in your cart">
-              {cart.lines.map((line) => (
-                <CartLineItem key={line.productId} line={line} />
+              {cart.lines.map((line, index) => (
+                <CartLineItem
+                  key={line.productId}
+                  line={line}
+                  discount={quote?.discountCode?.applied ? { amount: quote.lines[index]?.discount ?? 0, code: quote.discountCode.code } : undefined}
+                />
               ))}
             </ul>
-            <aside aria-label="Cart total" className="space-y-4 rounded-xl border border-base-300 bg-base-100 p-6 lg:sticky lg:top-24">
-              <dl className="space-y-2 text-sm">
-                <div className="flex justify-between gap-4">
-                  <dt className="text-stone-600">Tools</dt>
-                  <dd className="text-stone-900">
-                    {cart.lines.length} {cart.lines.length === 1 ? 'line' : 'lines'}, {cart.count} {cart.count === 1 ? 'piece' : 'pieces'}
-                  </dd>
-                </div>
-                <div className="flex justify-between gap-4 border-t border-base-300 pt-3 text-base">
-                  <dt className="font-medium text-stone-800">Total</dt>
-                  <dd data-testid="cart-total" className="font-semibold text-stone-900">
-                    {formatUsd(cart.total)} USD
-                  </dd>
-                </div>
-              </dl>
+            <aside aria-label="Order summary" className="space-y-5 rounded-xl border border-base-300 bg-base-100 p-6 lg:sticky lg:top-24">
+              <h2 className="text-lg font-semibold text-stone-900">
+                {cart.lines.length} {cart.lines.length === 1 ? 'tool' : 'tools'}, {cart.count} {cart.count === 1 ? 'piece' : 'pieces'}
+              </h2>
+              <CartDestination destination={destination} onChange={setDestination} />
+              {quote && quote.shippingRates.length > 0 && (
+                <ShippingRateChoice
+                  name="cart-shipping"
+                  rates={quote.shippingRates}
+                  chosen={quote.shippingRate}
+                  onChoose={(shippingRate) => updateCheckoutChoices({ shippingRate })}
+                  disabled={cartState.quote.isFetching}
+                />
+              )}
+              {quote?.shippingProblem && (
+                <p role="alert" className="rounded-lg border border-warning/40 bg-warning/10 px-3 py-2.5 text-sm text-stone-800">
+                  {quote.shippingProblem}
+                </p>
+              )}
+              {quote?.freeShipping && (
+                <p data-testid="free-shipping-note" className="rounded-lg bg-base-200 px-3 py-2.5 text-sm font-medium text-stone-800">
+                  {checkoutMessages.moreForFreeShipping(Math.round(quote.freeShipping.more * 100), quote.freeShipping.rate)}
+                </p>
+              )}
+              <DiscountCodeForm
+                applied={quote?.discountCode}
+                discount={quote?.totals.discount ?? 0}
+                busy={cartState.quote.isFetching}
+                onApply={(discountCode) => updateCheckoutChoices({ discountCode })}
+                onRemove={() => updateCheckoutChoices({ discountCode: undefined })}
+              />
+              {quote ? (
+                <QuoteTotals quote={quote} placeKnown={placeKnown} />
+              ) : cartState.quote.isError ? (
+                <p role="alert" className="text-sm font-medium text-error">
+                  We could not price your cart: {cartState.quote.error.message}
+                </p>
+              ) : (
+                <div className="skeleton h-32 w-full" aria-label="Pricing your cart" />
+              )}
               {cart.ready ? (
                 <Link to="/checkout" className="btn btn-primary w-full">
                   Check out
@@ -51,7 +94,15 @@ export default function CartPage() {
                   </button>
                 </>
               )}
-              {!cartState.signedIn && <p className="text-sm text-stone-600">You will log in or register at checkout. This cart comes with you.</p>}
+              {!cartState.signedIn && (
+                <p className="text-sm text-stone-600">
+                  Check out as a guest with your e-mail address, or{' '}
+                  <Link to={loginPath('/checkout')} className="link link-primary">
+                    log in
+                  </Link>{' '}
+                  to use your saved addresses. This cart comes with you.
+                </p>
+              )}
               <Link to="/products" className="btn btn-ghost btn-sm w-full">
                 Keep shopping
               </Link>

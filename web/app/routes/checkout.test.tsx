@@ -6,8 +6,13 @@ import { paymentIntentSchema } from '../../../common/schemas/orders.ts';
 import { cartOrder, customer, signedInAs } from '../../test/fixtures.ts';
 import { stubServer } from '../../test/network.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { quoteOf, standard } from '../../test/cart-quotes.ts';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 /** The customer's cart on the server: the three tools `cartOrder` is made of, priced now. */
 const cart: Cart = cartSchema.parse({
@@ -28,6 +33,7 @@ const checkoutCalls = {
   ...signedInAs(customer),
   'GET /api/cart': { body: cart },
   'GET /api/cart/delivery': { body: { phone: '+1 415 555 0100', shippingAddress: workshop } },
+  'POST /api/cart/quote': { body: quoteOf(cart) },
 };
 
 async function openDeliveryForm() {
@@ -56,13 +62,15 @@ describe('the checkout', () => {
       'Dovetail Saw1 × $64.00$64.00',
       'Block Plane2 × $89.00$178.00',
     ]);
-    expect(summary.getByTestId('checkout-subtotal').textContent).toBe('$279.50 USD');
+    expect((await summary.findByTestId('quote-subtotal')).textContent).toBe('$279.50');
+    expect(summary.getByTestId('quote-shipping').textContent).toBe('$8.50');
+    expect(summary.getByRole('radio', { name: /Standard/ })).toHaveProperty('checked', true);
     expect(form.getByLabelText('Phone')).toHaveProperty('value', '+1 415 555 0100');
     expect(await form.findByRole('radio', { name: /Ada Joiner.*40 Lathe Street/ })).toHaveProperty('checked', true);
 
     await user.click(placeOrder);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/payment/${cartOrder._id}`));
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/cart/checkout')?.body).toEqual({ phone: '+1 415 555 0100', shippingAddress: workshop });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/cart/checkout')?.body).toEqual({ phone: '+1 415 555 0100', shippingAddress: workshop, shippingRate: standard.id });
     // The order is paid on its payment page, which shows what the card pays for.
     expect(await screen.findByRole('list', { name: 'Items' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Order summary' })).getByRole('heading').textContent).toBe('Order J-1043');
@@ -117,6 +125,42 @@ describe('the checkout', () => {
     expect(alert.className).toContain('text-error');
     expect(form.getByLabelText('Phone')).toHaveProperty('value', '+1 415 555 0100');
     expect(placeOrder).toHaveProperty('disabled', false);
+  });
+
+  it('asks a guest for an e-mail address, sends the lines kept in the browser, and opens the order by the key it is answered', async () => {
+    const lines = cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+    window.localStorage.setItem('joinery.cart', JSON.stringify(lines));
+    const guestOrder = { ...cartOrder, guest: true, accessKey: 'k'.repeat(32) };
+    const { calls } = stubServer({
+      ...signedInAs(null),
+      'POST /api/cart/quote': { body: quoteOf(cart) },
+      'POST /api/cart/checkout': { status: 201, body: guestOrder },
+      [`GET /api/orders/${cartOrder._id}/details`]: { body: { order: guestOrder, refunds: [], shipments: [], timeline: [] } },
+      [`GET /api/duepaymentOrder/${cartOrder._id}`]: { body: guestOrder },
+    });
+    const router = renderApp('/checkout');
+    const form = within(await screen.findByRole('form', { name: 'Delivery' }));
+    const user = userEvent.setup();
+    await user.click(form.getByRole('button', { name: 'Continue to payment' }));
+    expect(await form.findByText('Email is Required')).toBeTruthy();
+    await user.type(form.getByLabelText('Email'), 'gwen@example.com');
+    await user.type(form.getByLabelText('Phone'), '+1 707 555 0123');
+    await user.type(form.getByLabelText('Full name'), 'Gwen Guest');
+    await user.type(form.getByLabelText('Address'), '1 Redwood Way');
+    await user.type(form.getByLabelText('City'), 'Arcata');
+    await user.selectOptions(form.getByLabelText('State'), 'California');
+    await user.type(form.getByLabelText('ZIP code'), '95521');
+    await user.click(form.getByRole('button', { name: 'Continue to payment' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${cartOrder._id}`));
+    expect(calls.find((call) => call.path === '/api/cart/checkout')?.body).toEqual({
+      email: 'gwen@example.com',
+      phone: '+1 707 555 0123',
+      shippingAddress: { name: 'Gwen Guest', line1: '1 Redwood Way', city: 'Arcata', region: 'US-CA', postalCode: '95521', country: 'US' },
+      shippingRate: standard.id,
+      lines,
+    });
+    // The order's key is kept for this tab, and goes with the calls about the order.
+    expect(window.sessionStorage.getItem(`joinery.order-key.${cartOrder._id}`)).toBe('k'.repeat(32));
   });
 
   it('says an empty cart is empty, with the way to the catalogue', async () => {

@@ -1,27 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { CartCheckoutInput, LastDelivery } from '../../../common/schemas/orders.ts';
+import { checkoutMessages } from '../../../common/checkout-rules.ts';
+import type { LastDelivery } from '../../../common/schemas/orders.ts';
+import { regionsOf } from '../../../common/postal-addresses.ts';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { useSaveAddress } from '../../features/addresses/api/address-queries.ts';
 import { blankAddress } from '../../features/addresses/components/saved-address-choice.tsx';
 import { useSession } from '../../features/auth/api/session-queries.ts';
-import { cartQueries, useCart } from '../../features/cart/api/cart-queries.ts';
+import { loginPath } from '../../features/auth/login-path.ts';
+import { cartQueries } from '../../features/cart/api/cart-queries.ts';
 import { useCartCheckout, useLastDelivery } from '../../features/cart/api/checkout-queries.ts';
+import { usePricedCart } from '../../features/cart/api/priced-cart.ts';
+import { updateCheckoutChoices, useCheckoutChoices } from '../../features/cart/checkout-choices.ts';
 import { CartLoaded } from '../../features/cart/components/cart-loaded.tsx';
-import { CheckoutDeliveryForm } from '../../features/cart/components/checkout-delivery-form.tsx';
+import { type CheckoutDelivery, CheckoutDeliveryForm } from '../../features/cart/components/checkout-delivery-form.tsx';
 import { CheckoutSummary } from '../../features/cart/components/checkout-summary.tsx';
+import { DiscountCodeForm } from '../../features/cart/components/discount-code-form.tsx';
+import { QuoteTotals } from '../../features/cart/components/quote-totals.tsx';
+import { ShippingRateChoice } from '../../features/cart/components/shipping-rate-choice.tsx';
+import { localCartLines } from '../../features/cart/local-cart.ts';
+import { homeCountry } from '../../features/cart/use-destination.ts';
 import { orderQueries } from '../../features/orders/api/order-queries.ts';
+import { rememberOrderKey } from '../../features/orders/order-keys.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
-/** The form starts with the last order's phone; its address comes from the address book, or is typed. */
-function deliveryDefaults(last: LastDelivery | undefined, name: string | undefined) {
-  return { phone: last?.phone ?? '', shippingAddress: blankAddress(name) };
+/** The form starts with the last order's phone, and an address in the country chosen at the cart (or the address book's). */
+function deliveryDefaults(last: LastDelivery | undefined, name: string | undefined, country: string | undefined, region: string | undefined) {
+  return { phone: last?.phone ?? '', shippingAddress: { ...blankAddress(name), country: country ?? homeCountry, region: region ?? '' } };
 }
 
 /** The server refused the cart as it is (a line short of stock, or no longer sold): its message names the line. */
-const isCartRefusal = (error: Error | null) => error instanceof ApiRequestError && error.status === 409;
+const isCartRefusal = (error: Error | null) => error instanceof ApiRequestError && error.status === 409 && error.code !== 'DISCOUNT_CODE_REFUSED' && !error.code.startsWith('SHIPPING') && error.code !== 'NO_SHIPPING_RATE';
 
 const reviewCart = (
   <Link to="/cart" className="link link-primary text-sm font-medium">
@@ -30,63 +41,131 @@ const reviewCart = (
 );
 
 /**
- * Checkout (ADR 018), for signed-in customers: the phone and address once, then the whole cart
- * becomes one order, paid on its payment page like any other. Refused, the form keeps everything
- * typed and says which line to change.
+ * Checkout (ADR 018, ADR 038), for customers and guests alike: the phone and address once (and a
+ * guest's e-mail address), how it is sent and the code, priced by the server as the address is typed;
+ * then the whole cart becomes one order, paid on its payment page (a guest's, on the order's own page,
+ * opened by its key). Refused, the form keeps everything typed and says what to change.
  */
 export default function CheckoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { data: viewer } = useSession();
-  const cartState = useCart();
-  const lastDelivery = useLastDelivery();
+  const session = useSession();
+  const viewer = session.data;
+  const guest = !session.isPending && !viewer;
+  const choices = useCheckoutChoices();
+  const lastDelivery = useLastDelivery(Boolean(viewer));
   const checkout = useCartCheckout();
   const saveAddress = useSaveAddress();
   const [saveNewAddress, setSaveNewAddress] = useState(false);
+  const [vatNumber, setVatNumber] = useState<string | undefined>(undefined);
+  const [place, setPlace] = useState<{ country: string; region: string | undefined } | undefined>(undefined);
+  const destination = place ?? (choices.country ? { country: choices.country, region: choices.region } : undefined);
+  const cartState = usePricedCart({ destination, shippingRate: choices.shippingRate, discountCode: choices.discountCode, vatNumber });
+  const quote = cartState.quote.data;
+  const placeKnown = Boolean(destination?.country) && (regionsOf(destination?.country ?? '').length === 0 || Boolean(destination?.region));
 
-  function placeOrder(delivery: CartCheckoutInput) {
-    checkout.mutate(delivery, {
+  // The place the form holds now is the cart's choice too: back at the cart, it is still chosen.
+  const changePlace = useCallback((next: { country: string; region: string | undefined }) => {
+    setPlace(next);
+    if (next.country) updateCheckoutChoices({ country: next.country, region: next.region });
+  }, []);
+
+  function placeOrder(delivery: CheckoutDelivery) {
+    const input = {
+      ...delivery,
+      ...(quote?.shippingRate && { shippingRate: quote.shippingRate }),
+      ...(choices.discountCode && quote?.discountCode?.applied && { discountCode: choices.discountCode }),
+      ...(guest && { lines: localCartLines() }),
+    };
+    checkout.mutate(input, {
       onSuccess: (order) => {
         // Kept for next time once the order took it; the order stands whether or not it could be. The
         // page is left at once, so the outcome is told by the app's toasts rather than this page.
-        if (saveNewAddress) saveAddress.mutateAsync(delivery.shippingAddress).catch((failure: Error) => toast(`Your address was not saved: ${failure.message}`, 'error'));
+        if (saveNewAddress && viewer) saveAddress.mutateAsync(delivery.shippingAddress).catch((failure: Error) => toast(`Your address was not saved: ${failure.message}`, 'error'));
         void queryClient.invalidateQueries({ queryKey: orderQueries.all });
-        void navigate(`/dashboard/payment/${encodeURIComponent(order._id)}`);
+        if (order.accessKey) {
+          rememberOrderKey(order._id, order.accessKey);
+          void navigate(`/orders/${encodeURIComponent(order._id)}`);
+        } else {
+          void navigate(`/dashboard/payment/${encodeURIComponent(order._id)}`);
+        }
       },
       onError: (failure) => {
-        // The cart read again shows the line's problem, and turns Continue off until it is fixed.
-        if (isCartRefusal(failure)) void queryClient.invalidateQueries({ queryKey: cartQueries.all });
+        // The cart read again shows the line's problem, and turns Continue off until it is fixed; a
+        // refused rate or code is priced again, so that what is offered now shows.
+        void queryClient.invalidateQueries({ queryKey: cartQueries.all });
+        if (failure instanceof ApiRequestError && failure.code === 'SHIPPING_RATE_UNAVAILABLE') updateCheckoutChoices({ shippingRate: undefined });
       },
     });
   }
 
+  const noRate = Boolean(quote && placeKnown && !quote.shippingRate);
   return (
-    <PageShell eyebrow="Checkout" title="Checkout" intro="Where your tools should go. Then you pay for the whole cart at once, as one order.">
-      <CartLoaded {...cartState} isPending={cartState.isPending || lastDelivery.isPending} skeletons={['h-72', 'h-56']}>
+    <PageShell eyebrow="Checkout" title="Checkout" intro="Where your tools should go and how. Then you pay for the whole cart at once, as one order.">
+      <CartLoaded {...cartState} isPending={cartState.isPending || session.isPending || (Boolean(viewer) && lastDelivery.isPending)} skeletons={['h-72', 'h-96']}>
         {(cart) => (
-          <div className="grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+          <div className="grid items-start gap-8 lg:grid-cols-[1fr_24rem]">
             <section aria-labelledby="delivery-heading" className="space-y-5 rounded-xl border border-base-300 bg-base-100 p-6">
-              <h2 id="delivery-heading" className="text-lg font-semibold text-stone-900">
-                Delivery
-              </h2>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="delivery-heading" className="text-lg font-semibold text-stone-900">
+                  Delivery
+                </h2>
+                {guest && (
+                  <p className="text-sm text-stone-600">
+                    Have an account?{' '}
+                    <Link to={loginPath('/checkout')} className="link link-primary font-medium">
+                      Log in
+                    </Link>
+                  </p>
+                )}
+              </div>
               {!cart.ready && (
                 <p role="alert" className="rounded-lg border border-error/30 bg-error/5 px-4 py-3 text-sm text-stone-800">
                   Some lines of your cart need a change before you can check out. {reviewCart}
                 </p>
               )}
               <CheckoutDeliveryForm
-                defaults={deliveryDefaults(lastDelivery.data, viewer?.name)}
+                key={guest ? 'guest' : 'customer'}
+                guest={guest}
+                defaults={deliveryDefaults(lastDelivery.data, viewer?.name, choices.country, choices.region)}
                 saveAddress={saveNewAddress}
                 onSaveAddressChange={setSaveNewAddress}
                 onContinue={placeOrder}
+                onPlaceChange={changePlace}
+                onVatNumberChange={setVatNumber}
+                vatProblem={quote?.vatProblem}
                 busy={checkout.isPending}
                 error={checkout.error?.message}
-                disabled={!cart.ready}
+                disabled={!cart.ready || noRate}
                 aside={isCartRefusal(checkout.error) ? reviewCart : undefined}
               />
             </section>
-            <CheckoutSummary cart={cart} />
+            <CheckoutSummary cart={cart} quote={quote}>
+              {quote && quote.shippingRates.length > 0 && (
+                <ShippingRateChoice
+                  name="checkout-shipping"
+                  rates={quote.shippingRates}
+                  chosen={quote.shippingRate}
+                  onChoose={(shippingRate) => updateCheckoutChoices({ shippingRate })}
+                  disabled={cartState.quote.isFetching}
+                />
+              )}
+              {quote?.shippingProblem && (
+                <p role="alert" className="rounded-lg border border-warning/40 bg-warning/10 px-3 py-2.5 text-sm text-stone-800">
+                  {quote.shippingProblem}
+                </p>
+              )}
+              {quote?.freeShipping && <p className="rounded-lg bg-base-200 px-3 py-2.5 text-sm font-medium text-stone-800">{checkoutMessages.moreForFreeShipping(Math.round(quote.freeShipping.more * 100), quote.freeShipping.rate)}</p>}
+              <DiscountCodeForm
+                applied={quote?.discountCode}
+                discount={quote?.totals.discount ?? 0}
+                busy={cartState.quote.isFetching}
+                onApply={(discountCode) => updateCheckoutChoices({ discountCode })}
+                onRemove={() => updateCheckoutChoices({ discountCode: undefined })}
+              />
+              {quote ? <QuoteTotals quote={quote} placeKnown={placeKnown} /> : <div className="skeleton h-32 w-full" aria-label="Pricing your order" />}
+            </CheckoutSummary>
           </div>
         )}
       </CartLoaded>

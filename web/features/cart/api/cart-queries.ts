@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addedQuantity, cartLimits, cartLineProblem, cartMessages } from '../../../../common/cart-rules.ts';
 import type { Stock } from '../../../../common/ordering.ts';
-import type { Cart, CartLineInput, CartMerge } from '../../../../common/schemas/cart.ts';
+import type { Cart, CartLineInput, CartMerge, CartQuote, CartQuoteInput } from '../../../../common/schemas/cart.ts';
 import type { LastDelivery } from '../../../../common/schemas/orders.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import { authQueries, useSession } from '../../auth/api/session-queries.ts';
@@ -15,6 +15,13 @@ export const cartQueries = {
   merge: [...all, 'merge'] as const,
   mine: (userId: string) => queryOptions({ queryKey: [...all, 'mine', userId] as const, queryFn: ({ signal }) => apiGet<Cart>('/api/cart', { signal }) }),
   quote: (lines: readonly CartLineInput[]) => queryOptions({ queryKey: [...all, 'quote', lines] as const, queryFn: () => apiPost<Cart>('/api/cart/quote', { lines }) }),
+  /**
+   * The cart priced as an order of it would be: sent somewhere, a way, with a code. `contents` names
+   * what is in the cart (a signed-in customer's lines are the server's, sent as none), so that a change
+   * of the cart asks again.
+   */
+  priced: (input: CartQuoteInput, contents: string) =>
+    queryOptions({ queryKey: [...all, 'priced', input, contents] as const, queryFn: () => apiPost<CartQuote>('/api/cart/quote', input) }),
   /** Under the cart's keys: the payment that empties the cart also makes this the last delivery. */
   lastDelivery: () =>
     queryOptions({ queryKey: [...all, 'last-delivery'] as const, queryFn: ({ signal }) => apiGet<LastDelivery>('/api/cart/delivery', { signal }), staleTime: Infinity }),

@@ -7,10 +7,10 @@ import { CartThumbnail } from './cart-thumbnail.tsx';
 
 /**
  * One line of the cart: picture, name, unit price, a quantity editor checked by the order rule, the
- * line total and a way to take it out. A line that cannot be checked out as it is (too few or too many
+ * line total (with what the discount code takes off it) and a way to take it out. A line that cannot be checked out as it is (too few or too many
  * for the stock, or a product no longer sold) says so, and what to do, in red.
  */
-export function CartLineItem({ line }: { line: CartLine }) {
+export function CartLineItem({ line, discount }: { line: CartLine; discount?: { amount: number; code: string } | undefined }) {
   const id = useId();
   const setQuantity = useSetCartQuantity();
   const remove = useRemoveFromCart();
@@ -86,6 +86,11 @@ export function CartLineItem({ line }: { line: CartLine }) {
           <p className="min-w-24 text-right">
             <span className="block text-xs text-stone-600">Line total</span>
             <span className="font-semibold text-stone-900">{formatUsd(line.lineTotal)}</span>
+            {discount && discount.amount > 0 && (
+              <span className="block text-xs font-medium text-success">
+                -{formatUsd(discount.amount)} with {discount.code}
+              </span>
+            )}
           </p>
           <button type="button" className="btn btn-ghost btn-sm text-error" disabled={remove.isPending} onClick={() => remove.mutate(line.productId)}>
             Remove<span className="sr-only"> {name} from your cart</span>

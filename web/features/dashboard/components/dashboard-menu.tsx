@@ -18,12 +18,15 @@ const admins: MenuItem[] = [
   { to: '/dashboard/addProduct', label: 'Add Product' },
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
   { to: '/dashboard/manageorder', label: 'Manage Order' },
+  { to: '/dashboard/shipping', label: 'Shipping' },
+  { to: '/dashboard/taxes', label: 'Taxes' },
+  { to: '/dashboard/discounts', label: 'Discount codes' },
   { to: '/dashboard/admin', label: 'Make Admin' },
   { to: '/dashboard/messages', label: 'Messages' },
   { to: '/dashboard/jobs', label: 'Background jobs' },
 ];
 
-/** The specification's menu (My Profile for all; orders and reviews for customers; shop management for admins), the admin's inbox and failed background jobs. */
+/** The specification's menu (My Profile for all; orders and reviews for customers; shop management for admins), what the shop charges, the admin's inbox and failed background jobs. */
 export function menuFor(role: Viewer['role']): MenuItem[] {
   return [...everyone, ...(role === 'admin' ? admins : customers)];
 }

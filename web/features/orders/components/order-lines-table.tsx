@@ -1,14 +1,15 @@
 import { formatUsd } from '../../../../common/money.ts';
 import type { OrderLine } from '../../../../common/schemas/orders.ts';
+import { LineDiscount } from './line-discount.tsx';
 import { LinePiecesProgress } from './line-pieces-progress.tsx';
 import { OrderLineThumbnail } from './order-line-thumbnail.tsx';
 
 /**
  * An order's lines on its page: each tool's picture and name, its pieces, price per piece and line
- * total, and how many of them were shipped or refunded once any were. On a phone the price per piece
- * moves under the name, so that the figures keep their room.
+ * total, what the order's discount code took off it, and how many of them were shipped or refunded
+ * once any were. On a phone the price per piece moves under the name, so that the figures keep their room.
  */
-export function OrderLinesTable({ lines }: { lines: readonly OrderLine[] }) {
+export function OrderLinesTable({ lines, discountCode }: { lines: readonly OrderLine[]; discountCode?: string | undefined }) {
   return (
     <table className="w-full text-sm">
       <thead>
@@ -36,6 +37,7 @@ export function OrderLinesTable({ lines }: { lines: readonly OrderLine[] }) {
                 <div className="min-w-0">
                   <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{line.product}</p>
                   <p className="text-stone-600 sm:hidden">{formatUsd(line.unitPrice)} each</p>
+                  <LineDiscount line={line} discountCode={discountCode} />
                   <LinePiecesProgress line={line} />
                 </div>
               </div>

@@ -1,9 +1,13 @@
 import { formatUsd } from '../../../../common/money.ts';
 import type { OrderLine } from '../../../../common/schemas/orders.ts';
+import { LineDiscount } from './line-discount.tsx';
 import { OrderLineThumbnail } from './order-line-thumbnail.tsx';
 
-/** What an order is for, as its payment page lists it: each line's picture, name, pieces and price. */
-export function PricedOrderLines({ lines }: { lines: readonly OrderLine[] }) {
+/**
+ * What an order is for, as its payment page lists it: each line's picture, name, pieces and price,
+ * and what its discount code took off the line, when it took anything.
+ */
+export function PricedOrderLines({ lines, discountCode }: { lines: readonly OrderLine[]; discountCode?: string | undefined }) {
   return (
     <ul aria-label="Items" className="space-y-3">
       {lines.map((line) => (
@@ -14,6 +18,7 @@ export function PricedOrderLines({ lines }: { lines: readonly OrderLine[] }) {
             <p className="text-stone-600">
               {line.quantity} × {formatUsd(line.unitPrice)}
             </p>
+            <LineDiscount line={line} discountCode={discountCode} />
           </div>
           <p className="text-sm font-medium text-stone-900">{formatUsd(line.price)}</p>
         </li>

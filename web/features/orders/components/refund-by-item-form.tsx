@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { centsToDollars, dollarsToCents, formatUsd } from '../../../../common/money.ts';
+import { refundOfPieces } from '../../../../common/order-pricing.ts';
 import { lineRefundFormSchema } from '../../../../common/schemas/order-forms.ts';
 import type { OrderLine } from '../../../../common/schemas/orders.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
@@ -15,8 +16,9 @@ const picked = (quantity: number | undefined) => (quantity !== undefined && Numb
 
 /**
  * Refund by item: how many pieces of each line are paid back (none to start with, at most those not
- * refunded yet), whether they go back to stock, and why. The amount is reckoned as the server does,
- * from the price each piece was bought for, and shown as the pieces are typed.
+ * refunded yet), whether they go back to stock, and why. The amount is reckoned as the server does
+ * (common/order-pricing.ts): each piece gives back its share of what its line cost, after the line's
+ * discount and with its tax; it is shown as the pieces are typed.
  */
 export function RefundByItemForm({ order, left, hidden, onReview, onClose }: RefundFormProps) {
   const lines = useMemo(() => order.lines.filter((line) => refundablePieces(line) > 0), [order.lines]);
@@ -28,8 +30,13 @@ export function RefundByItemForm({ order, left, hidden, onReview, onClose }: Ref
   // A deleted product has no stock to go back to.
   const restockable = lines.some((line) => line.productId !== null);
 
+  // With a discount or tax on a line, a piece gives back what it cost, not its price.
+  const charged = order.lines.some((line) => line.total !== line.price);
   const chosen = lines.map((line, index) => ({ line, quantity: picked(typed[index]?.quantity) })).filter(({ quantity }) => quantity > 0);
-  const piecesCents = chosen.reduce((sum, { line, quantity }) => sum + dollarsToCents(line.unitPrice) * quantity, 0);
+  const piecesCents = chosen.reduce(
+    (sum, { line, quantity }) => sum + refundOfPieces({ quantity: line.quantity, totalCents: dollarsToCents(line.total) }, line.refundedQuantity, quantity),
+    0,
+  );
   const amount = centsToDollars(Math.min(piecesCents, dollarsToCents(left)));
 
   const review = form.handleSubmit((request) =>
@@ -56,7 +63,7 @@ export function RefundByItemForm({ order, left, hidden, onReview, onClose }: Ref
         ))}
       </LinePiecesFieldset>
       <p className="flex items-baseline justify-between gap-4 rounded-lg bg-base-200 px-4 py-3 text-sm" aria-live="polite">
-        <span className="text-stone-700">Amount, from the price of each piece</span>
+        <span className="text-stone-700">{charged ? 'Amount, from what each piece cost' : 'Amount, from the price of each piece'}</span>
         <span className="text-base font-semibold text-stone-900">{formatUsd(amount)}</span>
       </p>
       {piecesCents > dollarsToCents(left) && (

@@ -10,6 +10,8 @@ import { ProductPicturesField } from './product-pictures-field.tsx';
 
 /** Number inputs give numbers; a blank one gives NaN, which the schema calls missing. */
 const asNumber = { valueAsNumber: true } as const;
+/** A number that may be left out: blank is "not given" (no size; a weight of 0). */
+const asOptionalNumber = { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value)) } as const;
 
 const blankProduct = { name: '', img: '', description: '', pictures: [] };
 
@@ -60,6 +62,17 @@ export function ProductForm({ label, submitLabel, initial, busy, error, onSubmit
         <TextField label="Available quantity" type="number" inputMode="numeric" min="1" step="1" {...field('availQuantity', asNumber)} />
         <TextField label="Minimum order" type="number" inputMode="numeric" min="1" step="1" {...field('minQuantity', asNumber)} />
       </div>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-stone-900">Packed for shipping</legend>
+        <div className="grid grid-cols-2 gap-5 sm:grid-cols-4">
+          <TextField label="Weight (g)" type="number" inputMode="numeric" min="0" step="1" placeholder="0" {...field('weightGrams', asOptionalNumber)} />
+          <TextField label="Length (mm)" type="number" inputMode="numeric" min="1" step="1" placeholder="Optional" {...field('lengthMm', asOptionalNumber)} />
+          <TextField label="Width (mm)" type="number" inputMode="numeric" min="1" step="1" placeholder="Optional" {...field('widthMm', asOptionalNumber)} />
+          <TextField label="Height (mm)" type="number" inputMode="numeric" min="1" step="1" placeholder="Optional" {...field('heightMm', asOptionalNumber)} />
+        </div>
+        <p className="text-sm text-stone-600">One piece as it ships, box included. Shipping rates go by an order&rsquo;s weight; blank counts as nothing.</p>
+      </fieldset>
 
       <Controller
         control={form.control}
