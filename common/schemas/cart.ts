@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartLimits } from '../cart-rules.ts';
+import { optionalRegionCodeSchema, orderChoicesSchema } from './order-choices.ts';
 
 /** How many pieces a cart line asks for: a whole number, checked against the product's stock by the rule. */
 const cartQuantitySchema = z
@@ -72,13 +73,7 @@ export const quoteDestinationSchema = z.object({
     .trim()
     .length(2, 'A country is its two-letter code (US)')
     .transform((code) => code.toUpperCase()),
-  region: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .max(10)
-    .transform((region) => region || undefined)
-    .optional(),
+  region: optionalRegionCodeSchema,
 });
 
 /**
@@ -86,22 +81,9 @@ export const quoteDestinationSchema = z.object({
  * the tax there. A visitor sends the `lines` their browser keeps; a signed-in customer may leave them
  * out to price their own cart. Nothing is stored.
  */
-export const cartQuoteInputSchema = z.object({
+export const cartQuoteInputSchema = orderChoicesSchema.pick({ shippingRate: true, discountCode: true, vatNumber: true }).extend({
   lines: z.array(cartLineInputSchema).max(cartLimits.lines, `A cart holds at most ${cartLimits.lines} different tools.`).optional(),
   shippingAddress: quoteDestinationSchema.optional().meta({ description: 'Where it would go: the country and region are enough to price it' }),
-  shippingRate: z.string().trim().max(60).optional(),
-  discountCode: z
-    .string()
-    .trim()
-    .max(64)
-    .transform((code) => (code ? code.toUpperCase() : undefined))
-    .optional(),
-  vatNumber: z
-    .string()
-    .trim()
-    .max(20)
-    .transform((number) => number || undefined)
-    .optional(),
 });
 export type CartQuoteInput = z.input<typeof cartQuoteInputSchema>;
 

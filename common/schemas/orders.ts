@@ -8,6 +8,7 @@ import { postalAddressOutputSchema, postalAddressSchema } from './postal-address
 import { cartLimits } from '../cart-rules.ts';
 import { cartLineInputSchema } from './cart.ts';
 import { emailFieldSchema } from './inbox-forms.ts';
+import { orderChoicesSchema } from './order-choices.ts';
 import { cursorQueryFields, oneWayToPage, oneWayToPageMessage, paginationQuerySchema } from './pagination.ts';
 
 /** One line of an order: a product at the price it was bought for, and what has become of its pieces. */
@@ -118,32 +119,6 @@ export const orderSchema = z.object({
   invoiceNumber: z.string().optional().meta({ description: 'Its invoice’s number (INV-2026-000001), once the payment is captured' }),
 });
 export type Order = z.infer<typeof orderSchema>;
-
-/** A business buyer's VAT number, checked against its country's format by the server (common/order-pricing.ts). */
-export const vatNumberSchema = z
-  .string()
-  .trim()
-  .max(20, 'A VAT number is at most 20 characters')
-  .transform((number) => number || undefined)
-  .optional();
-
-/** What pricing an order or a cart takes besides its lines: how it is sent, a discount code, a business buyer's VAT number. */
-export const orderChoicesSchema = z.object({
-  shippingRate: z.string().trim().max(60).optional().meta({ description: "A rate's id from the quote's shippingRates; the cheapest that applies when left out" }),
-  discountCode: z
-    .string()
-    .trim()
-    .max(64)
-    .transform((code) => (code ? code.toUpperCase() : undefined))
-    .optional(),
-  vatNumber: vatNumberSchema.meta({ description: 'A business buyer’s VAT number: in another EU country than the shop’s, no VAT is charged (reverse charge)' }),
-  company: z
-    .string()
-    .trim()
-    .max(120)
-    .transform((company) => company || undefined)
-    .optional(),
-});
 
 const quantitySchema = z
   .number({ error: 'Quantity must be a whole number' })

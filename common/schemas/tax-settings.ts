@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryName, regionsOf } from '../postal-addresses.ts';
+import { optionalRegionCodeSchema } from './order-choices.ts';
 
 export const taxMessages = {
   rate: 'A percentage from 0 to 100, with at most four decimals',
@@ -21,14 +22,7 @@ export const taxRateInputSchema = z
       .trim()
       .transform((code) => code.toUpperCase())
       .refine((code) => countryName(code) !== undefined, { error: (issue) => taxMessages.countryUnknown(String(issue.input)) }),
-    region: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .max(10)
-      .transform((region) => region || undefined)
-      .optional()
-      .meta({ description: 'ISO 3166-2 (US-CA): a rate for that region only' }),
+    region: optionalRegionCodeSchema.meta({ description: 'ISO 3166-2 (US-CA): a rate for that region only' }),
     rate: percent.meta({ description: 'A percentage: 7.25 for 7.25 %' }),
     taxShipping: z.boolean().meta({ description: 'Whether shipping there is taxed at the same rate' }),
   })

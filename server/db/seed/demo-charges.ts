@@ -1,6 +1,6 @@
 import { euCountries, percentToPpm } from '../../../common/order-pricing.ts';
 import { newRecordId } from '../../record-id.ts';
-import { settingKeys } from '../../modules/pricing/pricing-settings-repository.ts';
+import { createPricingSettingsRepository, defaultSeller } from '../../modules/pricing/pricing-settings-repository.ts';
 import type { Database } from '../database.ts';
 
 /**
@@ -36,38 +36,21 @@ const salesTax = [
   { region: 'US-WA', rate: 6.5, taxShipping: true },
 ];
 
-/** Seeds the demo shop's shipping zones, tax table and collecting at the workshop; only into a shop that has none. */
+/** Seeds the demo shop's shipping zones, tax table and collecting at the workshop; only into a shop that has no zones. */
 export async function seedDemoCharges(db: Database): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('shipping_zones').select('id').limit(1).executeTakeFirst();
-    if (existing) return;
-    for (const [position, zone] of zones.entries()) {
-      const zoneId = newRecordId();
-      await trx.insertInto('shipping_zones').values({ id: zoneId, name: zone.name, position }).execute();
-      await trx
-        .insertInto('shipping_zone_areas')
-        .values(zone.areas.map((area) => ({ zone_id: zoneId, country: area.country, region: '' })))
-        .execute();
-      await trx
-        .insertInto('shipping_rates')
-        .values(
-          zone.rates.map((rate, index) => ({
-            id: newRecordId(),
-            zone_id: zoneId,
-            position: index,
-            name: rate.name,
-            price_cents: rate.priceCents,
-            min_weight_grams: rate.minWeightGrams,
-            max_weight_grams: rate.maxWeightGrams,
-            free_over_cents: rate.freeOverCents,
-          })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('tax_rates')
-      .values(salesTax.map((tax) => ({ country: 'US', region: tax.region, rate_ppm: percentToPpm(tax.rate), tax_shipping: tax.taxShipping ? 1 : 0 })))
-      .execute();
-    await trx.insertInto('shop_settings').values({ key: settingKeys.pickup, value: JSON.stringify({ enabled: true }) }).execute();
-  });
+  const settings = createPricingSettingsRepository(db);
+  if ((await settings.zones()).length > 0) return;
+  await settings.replaceZones(
+    zones.map((zone) => ({
+      id: newRecordId(),
+      name: zone.name,
+      areas: zone.areas.map((area) => ({ country: area.country, region: null })),
+      rates: zone.rates.map((rate) => ({ id: newRecordId(), ...rate })),
+    })),
+  );
+  await settings.replaceTax(
+    false,
+    salesTax.map((tax) => ({ country: 'US', region: tax.region, ratePpm: percentToPpm(tax.rate), taxShipping: tax.taxShipping })),
+  );
+  await settings.putShopSettings(defaultSeller, { enabled: true });
 }

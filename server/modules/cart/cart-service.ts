@@ -6,22 +6,11 @@ import type { Clock } from '../../clock.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
-import type { OrderChoices, PricingService, ProductLine } from '../pricing/pricing-service.ts';
+import { type OrderChoices, type PricingService, type ProductLine, productLineOf } from '../pricing/pricing-service.ts';
 import { quoteOf } from './cart-quote.ts';
 import type { CartProductRow, CartRepository, MergedLine } from './cart-repository.ts';
 
 const stockOf = (product: CartProductRow): Stock => ({ minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
-
-/** A product as an order's line takes it: the catalogue's price, weight and category now. */
-const productLine = (product: CartProductRow, quantity: number): ProductLine => ({
-  productId: product.id,
-  name: product.name,
-  img: product.img,
-  category: product.category,
-  unitPriceCents: product.price_cents,
-  quantity,
-  weightGrams: product.weight_grams,
-});
 
 /** Lines with one product twice (a visitor's cart edited in two tabs) become one, their quantities added. */
 function combined(lines: readonly CartLineInput[]): CartLineInput[] {
@@ -87,7 +76,7 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
       if (!product) throw conflict(cartMessages.lineProblem('A tool in your cart', cartMessages.gone), 'CART_NOT_READY');
       const problem = cartLineProblem(line.quantity, stockOf(product));
       if (problem) throw conflict(cartMessages.lineProblem(product.name, problem), 'CART_NOT_READY');
-      return productLine(product, line.quantity);
+      return productLineOf(product, line.quantity);
     });
   }
 
@@ -182,7 +171,7 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
       // before it can be checked out); a tool no longer sold has no price.
       const orderable = lines.flatMap((line, index) => {
         const product = products.get(line.productId);
-        return product ? [{ index, line: productLine(product, line.quantity) }] : [];
+        return product ? [{ index, line: productLineOf(product, line.quantity) }] : [];
       });
       const quote = await pricing.quote({ lines: orderable.map((entry) => entry.line), destination: input.destination, choices: input, customerEmail: viewer?.email });
       return quoteOf(cart, orderable, quote);

@@ -23,6 +23,9 @@ export interface InvoiceDocument {
   lines: { description: string; quantity: number; unitPriceCents: number; discountCents: number; taxRatePpm: number; taxCents: number; amountCents: number }[];
   taxByRate: { ratePpm: number; taxableCents: number; taxCents: number }[];
   totals: { subtotalCents: number; shippingCents: number; discountCents: number; taxCents: number; totalCents: number; taxIncluded: boolean };
+  /** How it was sent (Standard, Collect from the workshop), and the code it was placed with. */
+  shippingMethod?: string | undefined;
+  discountCode?: string | undefined;
   reverseCharge: boolean;
   paymentReference?: string | undefined;
 }
@@ -70,6 +73,8 @@ export function invoiceDocument(order: Order, seller: Seller, issue: { number: s
       totalCents: cents(order.totals.total),
       taxIncluded: order.totals.taxIncluded,
     },
+    shippingMethod: order.shippingMethod?.name,
+    discountCode: order.discountCode,
     reverseCharge: order.totals.reverseCharge,
     paymentReference: order.transactionId,
   };

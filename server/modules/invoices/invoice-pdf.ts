@@ -95,8 +95,8 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> 
     invoice.kind === 'invoice'
       ? [
           ['Subtotal', usd(totals.subtotalCents)],
-          ['Shipping', usd(totals.shippingCents)],
-          ...(totals.discountCents > 0 ? [['Discount', `-${usd(totals.discountCents)}`] as [string, string]] : []),
+          [invoice.shippingMethod ? `Shipping (${invoice.shippingMethod})` : 'Shipping', usd(totals.shippingCents)],
+          ...(totals.discountCents > 0 ? [[invoice.discountCode ? `Discount (${invoice.discountCode})` : 'Discount', `-${usd(totals.discountCents)}`] as [string, string]] : []),
           ...(totals.taxIncluded || invoice.reverseCharge ? [] : [['Tax', usd(totals.taxCents)] as [string, string]]),
           ['Total', usd(totals.totalCents), { bold: true, size: 12 }],
           ...(totals.taxIncluded && !invoice.reverseCharge ? [['Of which tax', usd(totals.taxCents)] as [string, string]] : []),

@@ -15,7 +15,7 @@ import type { OrderCaller } from '../../plugins/route-access.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import type { DiscountService } from '../discounts/discount-service.ts';
-import type { PricingService, ProductLine } from '../pricing/pricing-service.ts';
+import { type PricingService, type ProductLine, productLineOf } from '../pricing/pricing-service.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
 import { toListedOrder, toOrder, toRefund, toShipment, unpayableLine } from './order-answers.ts';
 import type { OrderEvents, PaidOrderBuyer } from './order-events.ts';
@@ -91,19 +91,6 @@ export interface OrderServiceParts {
   creditNotesOf: (orderId: string) => Promise<Map<string, string>>;
 }
 
-/** A product as an order line takes it. */
-function productLine(product: NonNullable<Awaited<ReturnType<ProductRepository['findById']>>>, quantity: number): ProductLine {
-  return {
-    productId: product.id,
-    name: product.name,
-    img: product.img,
-    category: product.category,
-    unitPriceCents: product.price_cents,
-    quantity,
-    weightGrams: product.weight_grams,
-  };
-}
-
 /**
  * Orders and their state, as design.md's table allows: customers reach their own, admins every one,
  * and a guest the one whose key they hold. Other modules get `Order`s from here and change an order
@@ -161,7 +148,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       if (!product) throw notFound('That product is no longer in the catalogue.');
       const problem = quantityProblem(input.quantity, { minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
       if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
-      const lines = [productLine(product, input.quantity)];
+      const lines = [productLineOf(product, input.quantity)];
       const quote = await pricing.priceForOrder({ lines, destination: input.shippingAddress, choices: input, customerEmail: viewer.email, addressTyped: !input.shippingAddress });
       const address = input.shippingAddress ? shippingColumns(input.shippingAddress) : freeTextColumns(input.adress ?? '', viewer.name);
       return placeQuoted({ kind: 'customer', viewer }, lines, quote, { phone: input.phone, address }, { fromCart: false });

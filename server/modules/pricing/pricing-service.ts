@@ -33,6 +33,19 @@ export interface ProductLine {
   weightGrams: number;
 }
 
+/** A product as a line to price takes it: the catalogue's price, weight and category now. */
+export function productLineOf(product: { id: string; name: string; img: string; category: string; price_cents: number; weight_grams: number }, quantity: number): ProductLine {
+  return {
+    productId: product.id,
+    name: product.name,
+    img: product.img,
+    category: product.category,
+    unitPriceCents: product.price_cents,
+    quantity,
+    weightGrams: product.weight_grams,
+  };
+}
+
 /** What the customer chose besides the lines: how it is sent, a code, and a business buyer's VAT number and company. */
 export interface OrderChoices {
   shippingRate?: string | undefined;

@@ -38,8 +38,7 @@ export interface PricingTables {
   settings: PricingSettings;
 }
 
-/** The keys of the settings in `shop_settings`. */
-export const settingKeys = { pricesIncludeTax: 'prices-include-tax', seller: 'seller', pickup: 'pickup' } as const;
+const settingKeys = { pricesIncludeTax: 'prices-include-tax', seller: 'seller', pickup: 'pickup' } as const;
 
 /**
  * The shop's own address, as the seller of an invoice, until the admin gives another: the workshop

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { checkoutMessages } from '../../../common/checkout-rules.ts';
 import { regionsOf } from '../../../common/postal-addresses.ts';
 import { PageShell } from '../../components/ui/page-shell.tsx';
 import { useCart } from '../../features/cart/api/cart-queries.ts';
@@ -7,10 +6,9 @@ import { usePricedCart } from '../../features/cart/api/priced-cart.ts';
 import { CartDestination } from '../../features/cart/components/cart-destination.tsx';
 import { CartLineItem } from '../../features/cart/components/cart-line-item.tsx';
 import { CartLoaded } from '../../features/cart/components/cart-loaded.tsx';
-import { DiscountCodeForm } from '../../features/cart/components/discount-code-form.tsx';
 import { QuoteTotals } from '../../features/cart/components/quote-totals.tsx';
-import { ShippingRateChoice } from '../../features/cart/components/shipping-rate-choice.tsx';
-import { updateCheckoutChoices, useCheckoutChoices } from '../../features/cart/checkout-choices.ts';
+import { useCheckoutChoices } from '../../features/cart/checkout-choices.ts';
+import { QuoteChoices } from '../../features/cart/components/quote-choices.tsx';
 import { useDestination } from '../../features/cart/use-destination.ts';
 import { loginPath } from '../../features/auth/login-path.ts';
 
@@ -45,32 +43,7 @@ export default function CartPage() {
                 {cart.lines.length} {cart.lines.length === 1 ? 'tool' : 'tools'}, {cart.count} {cart.count === 1 ? 'piece' : 'pieces'}
               </h2>
               <CartDestination destination={destination} onChange={setDestination} />
-              {quote && quote.shippingRates.length > 0 && (
-                <ShippingRateChoice
-                  name="cart-shipping"
-                  rates={quote.shippingRates}
-                  chosen={quote.shippingRate}
-                  onChoose={(shippingRate) => updateCheckoutChoices({ shippingRate })}
-                  disabled={cartState.quote.isFetching}
-                />
-              )}
-              {quote?.shippingProblem && (
-                <p role="alert" className="rounded-lg border border-warning/40 bg-warning/10 px-3 py-2.5 text-sm text-stone-800">
-                  {quote.shippingProblem}
-                </p>
-              )}
-              {quote?.freeShipping && (
-                <p data-testid="free-shipping-note" className="rounded-lg bg-base-200 px-3 py-2.5 text-sm font-medium text-stone-800">
-                  {checkoutMessages.moreForFreeShipping(Math.round(quote.freeShipping.more * 100), quote.freeShipping.rate)}
-                </p>
-              )}
-              <DiscountCodeForm
-                applied={quote?.discountCode}
-                discount={quote?.totals.discount ?? 0}
-                busy={cartState.quote.isFetching}
-                onApply={(discountCode) => updateCheckoutChoices({ discountCode })}
-                onRemove={() => updateCheckoutChoices({ discountCode: undefined })}
-              />
+              <QuoteChoices quote={quote} busy={cartState.quote.isFetching} name="cart-shipping" />
               {quote ? (
                 <QuoteTotals quote={quote} placeKnown={placeKnown} />
               ) : cartState.quote.isError ? (

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { checkoutMessages } from '../../../common/checkout-rules.ts';
 import type { LastDelivery } from '../../../common/schemas/orders.ts';
 import { regionsOf } from '../../../common/postal-addresses.ts';
 import { PageShell } from '../../components/ui/page-shell.tsx';
@@ -17,9 +16,8 @@ import { updateCheckoutChoices, useCheckoutChoices } from '../../features/cart/c
 import { CartLoaded } from '../../features/cart/components/cart-loaded.tsx';
 import { type CheckoutDelivery, CheckoutDeliveryForm } from '../../features/cart/components/checkout-delivery-form.tsx';
 import { CheckoutSummary } from '../../features/cart/components/checkout-summary.tsx';
-import { DiscountCodeForm } from '../../features/cart/components/discount-code-form.tsx';
+import { QuoteChoices } from '../../features/cart/components/quote-choices.tsx';
 import { QuoteTotals } from '../../features/cart/components/quote-totals.tsx';
-import { ShippingRateChoice } from '../../features/cart/components/shipping-rate-choice.tsx';
 import { localCartLines } from '../../features/cart/local-cart.ts';
 import { homeCountry } from '../../features/cart/use-destination.ts';
 import { orderQueries } from '../../features/orders/api/order-queries.ts';
@@ -32,7 +30,8 @@ function deliveryDefaults(last: LastDelivery | undefined, name: string | undefin
 }
 
 /** The server refused the cart as it is (a line short of stock, or no longer sold): its message names the line. */
-const isCartRefusal = (error: Error | null) => error instanceof ApiRequestError && error.status === 409 && error.code !== 'DISCOUNT_CODE_REFUSED' && !error.code.startsWith('SHIPPING') && error.code !== 'NO_SHIPPING_RATE';
+const isCartRefusal = (error: Error | null) =>
+  error instanceof ApiRequestError && error.status === 409 && error.code !== 'DISCOUNT_CODE_REFUSED' && !error.code.startsWith('SHIPPING') && error.code !== 'NO_SHIPPING_RATE';
 
 const reviewCart = (
   <Link to="/cart" className="link link-primary text-sm font-medium">
@@ -142,28 +141,7 @@ export default function CheckoutPage() {
               />
             </section>
             <CheckoutSummary cart={cart} quote={quote}>
-              {quote && quote.shippingRates.length > 0 && (
-                <ShippingRateChoice
-                  name="checkout-shipping"
-                  rates={quote.shippingRates}
-                  chosen={quote.shippingRate}
-                  onChoose={(shippingRate) => updateCheckoutChoices({ shippingRate })}
-                  disabled={cartState.quote.isFetching}
-                />
-              )}
-              {quote?.shippingProblem && (
-                <p role="alert" className="rounded-lg border border-warning/40 bg-warning/10 px-3 py-2.5 text-sm text-stone-800">
-                  {quote.shippingProblem}
-                </p>
-              )}
-              {quote?.freeShipping && <p className="rounded-lg bg-base-200 px-3 py-2.5 text-sm font-medium text-stone-800">{checkoutMessages.moreForFreeShipping(Math.round(quote.freeShipping.more * 100), quote.freeShipping.rate)}</p>}
-              <DiscountCodeForm
-                applied={quote?.discountCode}
-                discount={quote?.totals.discount ?? 0}
-                busy={cartState.quote.isFetching}
-                onApply={(discountCode) => updateCheckoutChoices({ discountCode })}
-                onRemove={() => updateCheckoutChoices({ discountCode: undefined })}
-              />
+              <QuoteChoices quote={quote} busy={cartState.quote.isFetching} name="checkout-shipping" />
               {quote ? <QuoteTotals quote={quote} placeKnown={placeKnown} /> : <div className="skeleton h-32 w-full" aria-label="Pricing your order" />}
             </CheckoutSummary>
           </div>

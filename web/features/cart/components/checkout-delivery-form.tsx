@@ -59,7 +59,16 @@ export function CheckoutDeliveryForm(props: CheckoutDeliveryFormProps) {
   const { onBlur: vatBlur, ...vatField } = field('vatNumber');
   return (
     <form noValidate aria-label="Delivery" className="space-y-5" onSubmit={form.handleSubmit(onContinue)}>
-      {guest && <TextField label="Email" type="email" autoComplete="email" maxLength={contactLimits.email} hint="Your receipt, invoice and the link to your order go here." {...field('email')} />}
+      {guest && (
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={contactLimits.email}
+          hint="Your receipt, invoice and the link to your order go here."
+          {...field('email')}
+        />
+      )}
       <TextField label="Phone" type="tel" autoComplete="tel" maxLength={orderLimits.phone} {...field('phone')} />
       {guest ? (
         <AddressFields fieldOf={(name) => field(`shippingAddress.${name}`)} country={country} region={region} onCountryChange={() => setValue('shippingAddress.region', '')} />

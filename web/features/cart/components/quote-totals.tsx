@@ -28,7 +28,7 @@ export function QuoteTotals({ quote, placeKnown }: { quote: CartQuote; placeKnow
         {formatUsd(totals.subtotal)}
       </Row>
       <Row label={rate ? `Shipping (${rate.name})` : 'Shipping'} testId="quote-shipping">
-        {rate ? (totals.shipping === 0 ? 'Free' : formatUsd(totals.shipping)) : <span className="text-stone-600">{placeKnown ? 'Not available' : 'Choose where it goes'}</span>}
+        {rate ? totals.shipping === 0 ? 'Free' : formatUsd(totals.shipping) : <span className="text-stone-600">{placeKnown ? 'Not available' : 'Choose where it goes'}</span>}
       </Row>
       {totals.discount > 0 && (
         <Row label={code ? `Discount (${code})` : 'Discount'} testId="quote-discount">
