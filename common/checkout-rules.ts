@@ -9,7 +9,6 @@ export const checkoutMessages = {
   noShippingRate: (place: string) => `We do not ship to ${place} yet. Please use another address, or write to us and we will see what we can do.`,
   rateUnavailable: 'That way of sending is not offered for this address and order any more. Please choose one of those shown.',
   chooseRate: 'Choose how your order is sent',
-  addressNeedsCountry: 'Give the address with its country, so that shipping can be worked out.',
   codeUnknown: 'There is no such code. Check how it is spelled.',
   codeNotYet: (date: string) => `This code can be used from ${date}.`,
   codeEnded: 'This code has ended.',

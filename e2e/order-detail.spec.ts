@@ -48,6 +48,14 @@ test(
       .first()
       .click();
     await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]+$/);
+    // What the order was charged: the tools, and shipping to Portland (Standard, or free from $150 of goods; Oregon has no sales tax).
+    const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const { order: charged } = (await (await page.request.get(`/api/orders/${orderId}/details`)).json()) as {
+      order: { totals: { subtotal: number; shipping: number; total: number }; shippingMethod?: { name: string }; invoiceNumber?: string };
+    };
+    expect(charged.totals.subtotal).toBeCloseTo(product.price * product.minQuantity, 2);
+    expect(charged.totals.total).toBeCloseTo(charged.totals.subtotal + charged.totals.shipping, 2);
+    const totalCharged = usd(charged.totals.total);
     const heading = page.getByRole('heading', { level: 1, name: /^Order J-\d+$/ });
     await expect(heading).toBeVisible();
     const orderNumber = (await heading.textContent())!.replace('Order ', '');
@@ -58,6 +66,8 @@ test(
     await expect(item).toContainText(pieces(product.minQuantity));
     await expect(item).toContainText(usd(product.price));
     await expect(item).toContainText(usd(product.price * product.minQuantity));
+    await expect(item).toContainText(`Shipping (${charged.shippingMethod!.name})${charged.totals.shipping === 0 ? 'Free' : usd(charged.totals.shipping)}`);
+    await expect(item).toContainText(`Total${totalCharged} USD`);
     const shippingTo = page.getByRole('region', { name: 'Shipping to' });
     await expect(shippingTo).toContainText('12 Bench Lane');
     await expect(shippingTo).toContainText('Portland, OR 97205');
@@ -66,6 +76,11 @@ test(
     const payment = page.getByRole('region', { name: 'Payment' });
     await expect(payment).toContainText('Mastercard ending 4444');
     await expect(payment).toContainText(/pi_local_[\w-]+/);
+    // The invoice its payment issued, by its number.
+    await expect(payment).toContainText(charged.invoiceNumber!);
+    const invoiceDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: `Download Invoice ${charged.invoiceNumber}` }).click();
+    expect((await invoiceDownload).suggestedFilename()).toBe(`${charged.invoiceNumber}.pdf`);
     const transactionId = (await payment.getByText(/^pi_local_/).textContent())!;
 
     const timeline = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
@@ -97,7 +112,7 @@ test(
         `Order ${orderNumber}`,
         'Rhea Receipt',
         product.name,
-        `Total paid ${usd(product.price * product.minQuantity)}`,
+        `Total paid ${totalCharged}`,
         `Reference ${transactionId}`,
         'Mastercard ending 4444',
       ]) {
@@ -114,7 +129,8 @@ test(
     const receipt = page.getByRole('article', { name: `Receipt for order ${orderNumber}` });
     await expect(receipt).toBeVisible();
     await expect(receipt).toContainText(`Order ${orderNumber}`);
-    await expect(receipt).toContainText(usd(product.price * product.minQuantity));
+    await expect(receipt).toContainText(`Total paid${totalCharged}`);
+    await expect(receipt).toContainText(`Shipping (${charged.shippingMethod!.name})`);
     await expect(receipt).toContainText(`Reference ${transactionId}`);
     await expect(receipt).toContainText('Mastercard ending 4444');
     for (const other of [

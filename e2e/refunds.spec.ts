@@ -2,8 +2,27 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
-import { placePaidOrder, usd } from './support/catalogue.ts';
+import { type OrderOnWire, someProduct, usd } from './support/catalogue.ts';
 import { expectMail } from './support/mail-outbox.ts';
+
+/**
+ * A paid order of the signed-in customer to Portland, Oregon (no sales tax; Standard shipping unless its
+ * goods reach $150), placed and paid through the API as the purchase and payment pages do. Its total is
+ * what the server charged, shipping included.
+ */
+async function placePaidOrder(page: Page): Promise<{ order: OrderOnWire; total: number }> {
+  const product = await someProduct(page);
+  const shippingAddress = { name: 'Rufus Refund', line1: '3 Plane Street', city: 'Portland', region: 'US-OR', postalCode: '97205', country: 'US' };
+  const placed = await page.request.post('/api/orders', { data: { productId: product._id, quantity: product.minQuantity, phone: '+1 503 555 0110', shippingAddress } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as OrderOnWire & { price: number };
+  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { orderId: order._id } })).json()) as { clientSecret: string };
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Rufus Refund' };
+  const authorised = await page.request.post('/api/payments/local/authorise', { data: { orderId: order._id, clientSecret: intent.clientSecret, ...card } });
+  const { transactionId } = (await authorised.json()) as { transactionId: string };
+  expect((await page.request.put(`/api/orders/${order._id}`, { data: { paymentStatus: 'paid', transactionId } })).status()).toBe(200);
+  return { order, total: order.price };
+}
 
 /** Refunds by amount through the order's dialog: the amount, the reason, then the confirmation. */
 async function refund(admin: Page, amount: string | undefined, reason: string) {
@@ -21,8 +40,8 @@ async function refund(admin: Page, amount: string | undefined, reason: string) {
 test('the admin refunds part of a paid order, then the rest, and the customer sees both', { tag: '@phone' }, async ({ page, browser, baseURL }, testInfo) => {
   test.slow();
   const customer = await registerCustomer(page, 'Rufus Refund');
-  const { order, product } = await placePaidOrder(page, '3 Plane Street, York', '+44 1904 555 010');
-  const total = product.price * product.minQuantity;
+  // What the order was charged: its tools, and the shipping to Portland.
+  const { order, total } = await placePaidOrder(page);
   const part = Math.floor(total * 100 * 0.25) / 100;
 
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
@@ -58,4 +77,13 @@ test('the admin refunds part of a paid order, then the rest, and the customer se
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline).toContainText('One chisel arrived with a chipped edge');
   await expect(timeline).toContainText('The rest: the order was returned');
+  // Every cent of the total came back, and each refund has its credit note to download.
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items).toContainText(`Total${usd(total)} USD`);
+  await expect(items).toContainText(`Net paid${usd(0)}`);
+  const creditNotes = page.getByRole('region', { name: 'Refunds' }).getByRole('button', { name: /^Download Credit note CN-\d{4}-\d{6}$/ });
+  await expect(creditNotes).toHaveCount(2);
+  const downloading = page.waitForEvent('download');
+  await creditNotes.first().click();
+  expect((await downloading).suggestedFilename()).toMatch(/^CN-\d{4}-\d{6}\.pdf$/);
 });

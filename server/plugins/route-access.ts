@@ -62,12 +62,18 @@ function isApiRoute(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
 
-/** Who calls a `buyer` route: a signed-in person, or a guest with an order's key (which the domain checks). */
-export type OrderCaller = SignedInUser | { orderKey: string };
+/**
+ * Who calls a `buyer` route: a signed-in person, a guest with an order's key, or a signed-in person
+ * who also holds a key (a guest's link opened while signed in to another account). The domain decides
+ * whether either opens the order named.
+ */
+export type OrderCaller = SignedInUser | { orderKey: string } | (SignedInUser & { orderKey: string });
 
 export function orderCaller(request: FastifyRequest): OrderCaller {
-  if (request.viewer) return request.viewer;
-  if (request.orderKey) return { orderKey: request.orderKey };
+  const { viewer, orderKey } = request;
+  if (viewer && orderKey) return { ...viewer, orderKey };
+  if (viewer) return viewer;
+  if (orderKey) return { orderKey };
   throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
 }
 
@@ -129,12 +135,10 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
         request.viewer = viewer;
         return;
       }
-      if (!viewer && access === 'buyer') {
+      if (access === 'buyer') {
         const key = request.headers[orderKeyHeader];
-        if (typeof key === 'string' && isOrderKeyShaped(key)) {
-          request.orderKey = key;
-          return;
-        }
+        if (typeof key === 'string' && isOrderKeyShaped(key)) request.orderKey = key;
+        if (!viewer && request.orderKey) return;
       }
       if (!viewer) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
       if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, 'FORBIDDEN', 'Only an admin may do this.');

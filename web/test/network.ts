@@ -13,6 +13,8 @@ export interface Call {
   path: string;
   /** The query string's parameters. */
   query: URLSearchParams;
+  /** The request's headers, by their names in lower case (a guest's `x-order-key`, say). */
+  headers: Record<string, string>;
   body: unknown;
 }
 
@@ -30,7 +32,8 @@ export function stubServer(answers: Record<string, Answer>) {
     const method = init.method ?? 'GET';
     const url = new URL(input, 'http://shop.test');
     const path = decodeURIComponent(url.pathname);
-    const call: Call = { method, path, query: url.searchParams, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const call: Call = { method, path, query: url.searchParams, headers, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
     calls.push(call);
     const answer = answers[`${method} ${path}`];
     const notFound: ApiError = { code: 'NOT_FOUND', message: `No ${method} ${path} here.` };

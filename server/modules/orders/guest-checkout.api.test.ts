@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetails } from '../../../common/schemas/order-details.ts';
 import type { Order } from '../../../common/schemas/orders.ts';
 import { mailingShopEnv, mailsTo, tokenOfLink, waitForMail } from '../../test/account-mailbox.ts';
-import { adminEmail, cookieFrom, signIn, testOrigin } from '../../test/accounts.ts';
+import { adminEmail, cookieFrom, signIn, signUp as signUpAs, testOrigin } from '../../test/accounts.ts';
 import { call, newClientAddress } from '../../test/call.ts';
 import { californiaAddress, guestCheckout, guestPays, phone, setUpCharges, withKey } from '../../test/charges.ts';
 import { addProduct, type TestProduct } from '../../test/ordering.ts';
@@ -79,6 +79,19 @@ describe(`a guest’s checkout (${testDialect})`, () => {
     expect(read.json<OrderDetails>().order._id).toBe(first._id);
     // A key opens its order, not the lists of anyone's orders.
     expect((await withKey(app(), 'GET', `/api/orders/${encodeURIComponent(first.email)}`, first.accessKey)).statusCode).toBe(401);
+  });
+
+  it('opens by its key for someone signed in to another account, as for anyone holding the link', async () => {
+    const order = await guestOrder(guestEmail());
+    const someone = await signUpAs(app(), 'Someone Else');
+    expect((await call(app(), 'GET', `/api/duepaymentOrder/${order._id}`, someone)).statusCode).toBe(404);
+    const read = await app().inject({
+      method: 'GET',
+      url: `/api/duepaymentOrder/${order._id}`,
+      remoteAddress: newClientAddress(),
+      headers: { cookie: someone.cookie, 'x-order-key': order.accessKey },
+    });
+    expect(read.statusCode).toBe(200);
   });
 
   it('is paid with the key for its total, mailed with the signed link, and the receipt carries the invoice', { timeout: 30_000 }, async () => {

@@ -102,7 +102,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
   /** The order, if the caller may see it; someone else's answers 404 so that ids reveal nothing. */
   async function reachable(caller: OrderCaller, id: string): Promise<ListedOrderRow> {
     const row = isRecordId(id) ? await orders.findListedById(id) : undefined;
-    const allowed = row && ('orderKey' in caller ? keys.opens(row.id, caller.orderKey) : caller.role === 'admin' || row.user_id === caller.id);
+    const byKey = row && 'orderKey' in caller && keys.opens(row.id, caller.orderKey);
+    const byAccount = row && 'role' in caller && (caller.role === 'admin' || row.user_id === caller.id);
+    const allowed = byKey || byAccount;
     if (!row || !allowed) throw notFound('No order of yours has that id.');
     return row;
   }

@@ -146,6 +146,18 @@ describe(`a cart checked out is charged what its quote said, to the cent (${test
     expect(Math.round(refunds.reduce((a, b) => a + b, 0) * 100)).toBe(Math.round(line!.total * 100));
   });
 
+  it('prices an order whose address is typed as free text (the specification’s adress) as one in the shop’s own country', async () => {
+    const buyer = await signUp(app(), 'Carol Customer');
+    const res = await call(app(), 'POST', '/api/orders', buyer, { productId: chisel.id, quantity: 2, phone, adress: '12 Bench Lane, Oak Town' });
+    expect(res.statusCode, res.body).toBe(201);
+    // Standard shipping within the United States; no state is known, so no state's sales tax.
+    expect(res.json<Order>()).toMatchObject({
+      adress: '12 Bench Lane, Oak Town',
+      totals: { subtotal: 66.66, shipping: 9, tax: 0, total: 75.66 },
+      shippingMethod: { name: 'Standard' },
+    });
+  });
+
   it('charges a Buy Now order its shipping and tax the same way', async () => {
     const buyer = await signUp(app(), 'Carol Customer');
     const res = await call(app(), 'POST', '/api/orders', buyer, { productId: chisel.id, quantity: 2, phone, shippingAddress: californiaAddress });

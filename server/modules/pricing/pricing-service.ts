@@ -97,9 +97,12 @@ const pricingLine = (line: ProductLine, index: number): PricingLine => ({
  * placed, which is priced exactly as its last quote was.
  */
 export function createPricingService(settings: PricingSettingsRepository, discounts: Pick<DiscountService, 'lookUp'>) {
-  async function quote({ lines, destination, choices, customerEmail, addressTyped = false }: PricingRequest): Promise<Quote> {
+  async function quote({ lines, destination: given, choices, customerEmail, addressTyped = false }: PricingRequest): Promise<Quote> {
     const tables = await settings.tables();
     const { seller, pickup } = tables.settings;
+    // An address typed as free text (the specification's `adress`) is taken to be in the shop's own
+    // country, its region unknown: priced as such, and checked by the admin before the parcel goes.
+    const destination = given ?? (addressTyped ? { country: seller.address.country } : undefined);
     const pricing = lines.map(pricingLine);
 
     let rule: DiscountRule | undefined;
@@ -129,7 +132,6 @@ export function createPricingService(settings: PricingSettingsRepository, discou
     let shippingProblem: string | undefined;
     if (choices.shippingRate && !chosen) shippingProblem = checkoutMessages.rateUnavailable;
     else if (!chosen && destination) shippingProblem = checkoutMessages.noShippingRate(placeName(destination));
-    else if (!chosen && tables.zones.length > 0 && addressTyped) shippingProblem = checkoutMessages.addressNeedsCountry;
 
     // Collected at the workshop, the goods change hands there: its tax applies.
     const taxedAt = shipping?.id === pickupRateId ? seller.address : destination;

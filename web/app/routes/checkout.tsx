@@ -18,7 +18,7 @@ import { type CheckoutDelivery, CheckoutDeliveryForm } from '../../features/cart
 import { CheckoutSummary } from '../../features/cart/components/checkout-summary.tsx';
 import { QuoteChoices } from '../../features/cart/components/quote-choices.tsx';
 import { QuoteTotals } from '../../features/cart/components/quote-totals.tsx';
-import { localCartLines } from '../../features/cart/local-cart.ts';
+import { localCartLines, rememberCartCheckedOutAs } from '../../features/cart/local-cart.ts';
 import { homeCountry } from '../../features/cart/use-destination.ts';
 import { orderQueries } from '../../features/orders/api/order-queries.ts';
 import { rememberOrderKey } from '../../features/orders/order-keys.ts';
@@ -85,6 +85,7 @@ export default function CheckoutPage() {
         void queryClient.invalidateQueries({ queryKey: orderQueries.all });
         if (order.accessKey) {
           rememberOrderKey(order._id, order.accessKey);
+          rememberCartCheckedOutAs(order._id);
           void navigate(`/orders/${encodeURIComponent(order._id)}`);
         } else {
           void navigate(`/dashboard/payment/${encodeURIComponent(order._id)}`);

@@ -8,6 +8,7 @@ import { ErrorState } from '../../components/ui/query-states.tsx';
 import { useSession } from '../../features/auth/api/session-queries.ts';
 import { loginPath } from '../../features/auth/login-path.ts';
 import { cartQueries } from '../../features/cart/api/cart-queries.ts';
+import { clearLocalCartPaidBy } from '../../features/cart/local-cart.ts';
 import { useOrderDetails } from '../../features/orders/api/order-queries.ts';
 import { OrderBackLink, OrderOverview } from '../../features/orders/components/order-overview.tsx';
 import { type BackTo, OrderPaymentPanel, payerOf } from '../../features/orders/components/order-payment-panel.tsx';
@@ -94,7 +95,9 @@ export default function GuestOrderPage() {
 
   function paidNow(order: Order) {
     setPaid(order);
-    // A signed-in customer's cart on the server is emptied when the order made from it is paid.
+    // A signed-in customer's cart on the server is emptied when the order made from it is paid; a
+    // guest's, kept in this browser, when it was checked out as this order.
+    clearLocalCartPaidBy(order._id);
     void queryClient.invalidateQueries({ queryKey: cartQueries.all });
   }
 
@@ -129,7 +132,7 @@ export default function GuestOrderPage() {
   const forAdmin = viewer?.role === 'admin';
   // The customer's name and address on the order, for a guest; the account's, for someone signed in (as the payment page has it).
   const payer = payerOf(viewer ?? { name: order.cutomerName, email: order.email });
-  const payment = !forAdmin && (isOpenUnpaid(order) || paid) ? <OrderPaymentPanel order={order} paid={paid} onPaid={paidNow} payer={payer} /> : undefined;
+  const payment = !forAdmin && (isOpenUnpaid(order) || paid) ? <OrderPaymentPanel order={order} paid={paid} onPaid={paidNow} payer={payer} successAlone /> : undefined;
   return (
     <Frame>
       <OrderOverview details={details.data} forAdmin={forAdmin} back={backFor(viewer)} payment={payment} />

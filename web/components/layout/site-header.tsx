@@ -21,11 +21,15 @@ const phoneNavClass = (state: { isActive: boolean }) => `${navClass(state)} flex
 /** LOG IN, or for a signed-in person LOG OUT, which ends the session on the server. */
 function AccountAction({ inPhoneMenu = false }: { inPhoneMenu?: boolean }) {
   const { pathname, search } = useLocation();
+  // A guest's order link carries its key (ADR 038): the way back after signing in leaves it out.
+  const query = new URLSearchParams(search);
+  query.delete('key');
+  const comeBack = query.size > 0 ? `${pathname}?${query.toString()}` : pathname;
   const session = useSession();
   const signOut = useSignOut();
   if (!session.data) {
     return (
-      <Link to={loginPath(pathname + search)} className={`btn btn-primary px-5 ${inPhoneMenu ? 'mt-2 min-h-11 w-full' : 'btn-sm'}`}>
+      <Link to={loginPath(comeBack)} className={`btn btn-primary px-5 ${inPhoneMenu ? 'mt-2 min-h-11 w-full' : 'btn-sm'}`}>
         LOG IN
       </Link>
     );

@@ -57,6 +57,28 @@ export function writeLocalCart(lines: readonly CartLineInput[]): void {
 
 export const clearLocalCart = () => writeLocalCart([]);
 
+const checkedOutKey = 'joinery.cart.checked-out-as';
+
+/** A guest's checkout placed this order of the cart kept here: once it is paid, the cart is done with. */
+export function rememberCartCheckedOutAs(orderId: string): void {
+  try {
+    window.sessionStorage.setItem(checkedOutKey, orderId);
+  } catch {
+    // Storage turned off: the cart stays, and the guest empties it by hand.
+  }
+}
+
+/** A guest paid this order: the cart kept here empties if it was checked out as this order. */
+export function clearLocalCartPaidBy(orderId: string): void {
+  try {
+    if (window.sessionStorage.getItem(checkedOutKey) !== orderId) return;
+    window.sessionStorage.removeItem(checkedOutKey);
+  } catch {
+    return;
+  }
+  clearLocalCart();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab's change arrives as a storage event.

@@ -39,7 +39,7 @@ describe('My Orders', () => {
     expect(order.getByRole('heading').textContent).toBe('Marking Gauge and 2 more');
     expect(order.getByRole('link', { name: 'Order J-1043' }).getAttribute('href')).toBe(`/dashboard/orders/${cartOrder._id}`);
     expect(order.getByText(/6 pieces/)).toBeTruthy();
-    expect(order.getByText('$303.86')).toBeTruthy();
+    expect(order.getByText('$303.06')).toBeTruthy();
     expect(
       within(order.getByRole('list', { name: 'Tools of order J-1043' }))
         .getAllByRole('listitem')

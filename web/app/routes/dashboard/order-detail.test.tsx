@@ -2,11 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type OrderDetails, orderDetailsSchema } from '../../../../common/schemas/order-details.ts';
-import { admin, cartOrder, customer, paidOrder, signedInAs, unpaidOrder } from '../../../test/fixtures.ts';
+import { admin, cartOrder, customer, detailsOf, paidOrder, signedInAs, unpaidOrder } from '../../../test/fixtures.ts';
+import { catchDownloads } from '../../../test/downloads.ts';
 import { stubServer } from '../../../test/network.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const detailsPath = (id: string) => `GET /api/orders/${id}/details`;
 
@@ -47,7 +51,8 @@ const cancelledByCustomer: OrderDetails = orderDetailsSchema.parse({
 
 /**
  * A cart's order part sent and part refunded: the gauges and the saw went in one UPS parcel, one of
- * the two planes was paid back (not restocked) and the other is still to send.
+ * the two planes was paid back (half of what the planes cost after the discount, with tax: $92.68; not
+ * restocked) and the other is still to send.
  */
 const partlyShipped: OrderDetails = orderDetailsSchema.parse({
   order: {
@@ -59,14 +64,14 @@ const partlyShipped: OrderDetails = orderDetailsSchema.parse({
     stage: 'partly-shipped',
     carrier: 'UPS',
     trackingNumber: '1Z999AA10123456785',
-    refundedAmount: 89,
+    refundedAmount: 92.68,
     refundStatus: 'partial',
     lines: cartOrder.lines.map((line) => (line.product === 'Block Plane' ? { ...line, refundedQuantity: 1 } : { ...line, shippedQuantity: line.quantity })),
   },
   refunds: [
     {
       id: 'r-2',
-      amount: 89,
+      amount: 92.68,
       reason: 'One plane arrived cracked',
       restockedQuantity: 0,
       createdAt: '2026-11-22T12:00:00.000Z',
@@ -99,7 +104,7 @@ const partlyShipped: OrderDetails = orderDetailsSchema.parse({
         { product: 'Dovetail Saw', quantity: 1 },
       ],
     },
-    { kind: 'refunded', at: '2026-11-22T12:00:00.000Z', amount: 89, reason: 'One plane arrived cracked', items: [{ product: 'Block Plane', quantity: 1 }] },
+    { kind: 'refunded', at: '2026-11-22T12:00:00.000Z', amount: 92.68, reason: 'One plane arrived cracked', items: [{ product: 'Block Plane', quantity: 1 }] },
   ],
 });
 
@@ -150,18 +155,18 @@ describe('the order detail page', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Marking Gauge$12.50 each3 shipped', '3', '$12.50', '$37.50'],
-      ['Dovetail Saw$64.00 each1 shipped', '1', '$64.00', '$64.00'],
-      ['Block Plane$89.00 each1 refunded', '2', '$89.00', '$178.00'],
+      ['Marking Gauge$12.50 eachDiscount (SAVE10) -$1.343 shipped', '3', '$12.50', '$37.50'],
+      ['Dovetail Saw$64.00 eachDiscount (SAVE10) -$2.291 shipped', '1', '$64.00', '$64.00'],
+      ['Block Plane$89.00 eachDiscount (SAVE10) -$6.371 refunded', '2', '$89.00', '$178.00'],
     ]);
     expect(items.getAllByRole('term').map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`)).toEqual([
       'Subtotal $279.50',
-      'Shipping $12.00',
-      'Discount -$10.00',
-      'Tax $22.36',
-      'Total $303.86 USD',
-      'Refunded -$89.00',
-      'Net paid $214.86',
+      'Shipping (Standard) $12.00',
+      'Discount (SAVE10) -$10.00',
+      'Tax 8% $21.56',
+      'Total $303.06 USD',
+      'Refunded -$92.68',
+      'Net paid $210.38',
     ]);
 
     const parcel = within(screen.getByRole('region', { name: 'Shipments' }));
@@ -172,7 +177,7 @@ describe('the order detail page', () => {
       expect.stringContaining('Order placed'),
       expect.stringContaining('Paid'),
       expect.stringMatching(/Shipped with UPS.*3 × Marking Gauge, 1 × Dovetail Saw.*Tracking number 1Z999AA10123456785/),
-      expect.stringMatching(/Refunded \$89\.00.*1 × Block Plane.*One plane arrived cracked/),
+      expect.stringMatching(/Refunded \$92\.68.*1 × Block Plane.*One plane arrived cracked/),
     ]);
   });
 
@@ -226,5 +231,81 @@ describe('the order detail page', () => {
     failing = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order J-1042' })).toBeTruthy();
+  });
+
+  it('offers a paid order’s invoice by its number, and each refund’s credit note, downloaded as PDFs', async () => {
+    const { saved } = catchDownloads();
+    const details = orderDetailsSchema.parse({
+      ...shippedAndRefunded,
+      refunds: [{ ...shippedAndRefunded.refunds[0], creditNoteNumber: 'CN-2026-000003' }],
+    });
+    const { calls } = stubServer({
+      ...signedInAs(customer),
+      [detailsPath(paidOrder._id)]: { body: details },
+      [`GET /api/orders/${paidOrder._id}/invoice`]: { body: '%PDF-1.7', headers: { 'content-type': 'application/pdf' } },
+      'GET /api/refunds/r-1/credit-note': { body: '%PDF-1.7', headers: { 'content-type': 'application/pdf' } },
+    });
+    renderApp(`/dashboard/orders/${paidOrder._id}`);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Download Invoice INV-2026-000012' }));
+    await vi.waitFor(() => expect(saved).toEqual(['INV-2026-000012.pdf']));
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('INV-2026-000012')).toBeTruthy();
+
+    await user.click(within(screen.getByRole('region', { name: 'Refunds' })).getByRole('button', { name: 'Download Credit note CN-2026-000003' }));
+    await vi.waitFor(() => expect(saved).toEqual(['INV-2026-000012.pdf', 'CN-2026-000003.pdf']));
+    expect(calls.filter((call) => call.path.endsWith('/invoice') || call.path.endsWith('/credit-note')).map((call) => call.path)).toEqual([
+      `/api/orders/${paidOrder._id}/invoice`,
+      '/api/refunds/r-1/credit-note',
+    ]);
+    // The signed-in customer's receipt stays a plain link: the cookie goes with it.
+    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/orders/${paidOrder._id}/receipt.pdf`);
+  });
+
+  it('offers no invoice before the order is paid', async () => {
+    stubServer({ ...signedInAs(customer), [detailsPath(unpaidOrder._id)]: { body: detailsOf(unpaidOrder) } });
+    renderApp(`/dashboard/orders/${unpaidOrder._id}`);
+    expect(await screen.findByRole('link', { name: 'Pay for this order' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Invoice/ })).toBeNull();
+  });
+
+  it('says the refused download in a toast', async () => {
+    catchDownloads();
+    stubServer({
+      ...signedInAs(customer),
+      [detailsPath(paidOrder._id)]: { body: shippedAndRefunded },
+      [`GET /api/orders/${paidOrder._id}/invoice`]: { status: 409, body: { code: 'CONFLICT', message: 'The invoice is not issued yet.' } },
+    });
+    renderApp(`/dashboard/orders/${paidOrder._id}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download Invoice INV-2026-000012' }));
+    expect(
+      await within(screen.getByRole('status', { name: 'Notifications' })).findByText('INV-2026-000012.pdf could not be downloaded: The invoice is not issued yet.'),
+    ).toBeTruthy();
+  });
+
+  it('says how a cart’s order is sent and the code it was placed with', async () => {
+    stubServer({ ...signedInAs(customer), [detailsPath(cartOrder._id)]: { body: detailsOf(cartOrder) } });
+    renderApp(`/dashboard/orders/${cartOrder._id}`);
+    const shipping = within(await screen.findByRole('region', { name: 'Shipping to' }));
+    expect(shipping.getByText('Sent by', { exact: false }).textContent).toBe('Sent by Standard');
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('SAVE10')).toBeTruthy();
+  });
+
+  it('says where an order to collect is collected, with the workshop’s address', async () => {
+    const collected = {
+      ...paidOrder,
+      shippingMethod: { id: 'pickup', name: 'Collect from the workshop', kind: 'pickup' as const, address: '14 Mill Street, Portland, OR 97209' },
+    };
+    stubServer({ ...signedInAs(customer), [detailsPath(paidOrder._id)]: { body: detailsOf(collected) } });
+    renderApp(`/dashboard/orders/${paidOrder._id}`);
+    const collecting = within(await screen.findByRole('region', { name: 'Collecting' }));
+    expect(collecting.getByText('Collect from the workshop')).toBeTruthy();
+    expect(collecting.getByText('14 Mill Street, Portland, OR 97209')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Shipping to' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Items' }))
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toContain('Shipping (Collect from the workshop)');
   });
 });

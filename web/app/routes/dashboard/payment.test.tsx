@@ -54,16 +54,16 @@ describe('the payment page', () => {
     expect(summary.getByRole('heading').textContent).toBe('Order J-1043');
     expect(summary.getByText('3 tools, 6 pieces')).toBeTruthy();
     expect(summary.getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      'Marking Gauge3 × $12.50$37.50',
-      'Dovetail Saw1 × $64.00$64.00',
-      'Block Plane2 × $89.00$178.00',
+      'Marking Gauge3 × $12.50Discount (SAVE10) -$1.34$37.50',
+      'Dovetail Saw1 × $64.00Discount (SAVE10) -$2.29$64.00',
+      'Block Plane2 × $89.00Discount (SAVE10) -$6.37$178.00',
     ]);
     expect(summary.getAllByRole('term').map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`)).toEqual([
       'Subtotal $279.50',
-      'Shipping $12.00',
-      'Discount -$10.00',
-      'Tax $22.36',
-      'Total $303.86 USD',
+      'Shipping (Standard) $12.00',
+      'Discount (SAVE10) -$10.00',
+      'Tax 8% $21.56',
+      'Total $303.06 USD',
     ]);
     expect(await screen.findByRole('form', { name: 'Card payment' })).toBeTruthy();
   });

@@ -37,7 +37,7 @@ describe('Manage Orders’ rows', () => {
     expect(screen.getAllByRole('row')).toHaveLength(4);
 
     expect(itemsOf(partlyShippedOrder)).toEqual(['Marking Gauge × 3 / 3 shipped', 'Dovetail Saw × 1 / 1 shipped', 'Block Plane × 2']);
-    expect(rowOf(partlyShippedOrder).getByText('6 pieces ·', { exact: false }).textContent).toBe('6 pieces · $303.86');
+    expect(rowOf(partlyShippedOrder).getByText('6 pieces ·', { exact: false }).textContent).toBe('6 pieces · $303.06');
     expect(itemsOf(refunded)).toEqual(['Marking Gauge × 3 / 1 refunded', 'Dovetail Saw × 1', 'Block Plane × 2']);
     expect(itemsOf(paidOrder)).toEqual(['Marking Gauge × 3']);
   });

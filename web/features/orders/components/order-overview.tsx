@@ -266,7 +266,7 @@ export function OrderOverview({ details, forAdmin, back, payment }: OrderOvervie
           {payment && (
             <section id={payOnPageId} aria-labelledby="order-pay-title" className="scroll-mt-24 rounded-xl border border-primary/30 bg-base-100 p-5 sm:p-6">
               <h2 id="order-pay-title" className="text-sm font-semibold uppercase tracking-wider text-stone-600">
-                {order.paymentStatus === 'paid' ? 'Payment completed' : 'Pay for this order'}
+                {order.paymentStatus === 'paid' ? 'Order paid' : 'Pay for this order'}
               </h2>
               <div className="mt-4">{payment}</div>
             </section>

@@ -105,6 +105,8 @@ interface OrderPaymentPanelProps {
   payer: Payer;
   /** Where the notices lead back to; none on the order's own page. */
   back?: BackTo | undefined;
+  /** Once paid here, the success alone, without the card form turned off under it (the order's own page, which shows the payment below). */
+  successAlone?: boolean;
 }
 
 /**
@@ -113,9 +115,10 @@ interface OrderPaymentPanelProps {
  * is made for the order, then the success with the transaction. An order already paid, cancelled,
  * expired or out of stock says so instead, and asks the processor for nothing.
  */
-export function OrderPaymentPanel({ order, paid, onPaid, payer, back }: OrderPaymentPanelProps) {
+export function OrderPaymentPanel({ order, paid, onPaid, payer, back, successAlone = false }: OrderPaymentPanelProps) {
   // Only an order that can be paid asks the processor for a payment.
   const intent = usePaymentIntent(order._id, isPayable(order) && !paid);
+  if (paid && successAlone) return <PaidNotice order={paid} justNow back={back} />;
   return (
     <>
       {paid && (

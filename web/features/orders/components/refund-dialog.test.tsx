@@ -58,11 +58,11 @@ describe('the refund dialog, by item', () => {
     const user = renderDialog(partlyRefundedOrder);
     const form = await openDialog(user, partlyRefundedOrder);
     expect(screen.getByRole('radio', { name: 'By item' })).toHaveProperty('checked', true);
-    expect(screen.getByText('Paid $303.86, $12.50 refunded already.')).toBeTruthy();
+    expect(screen.getByText('Paid $303.06, $13.01 refunded already.')).toBeTruthy();
     expect(form.getByRole('spinbutton', { name: 'Marking Gauge, pieces to refund' })).toHaveProperty('value', '0');
     expect(form.getByText('$12.50 each · 2 of 3 not refunded')).toBeTruthy();
     expect(form.getByText('$89.00 each · 2 bought')).toBeTruthy();
-    expect(form.getByText('Amount, from the price of each piece').nextSibling?.textContent).toBe('$0.00');
+    expect(form.getByText('Amount, from what each piece cost').nextSibling?.textContent).toBe('$0.00');
 
     await setPieces(user, form, 'Marking Gauge', '3');
     await user.click(form.getByRole('button', { name: 'Continue' }));
@@ -79,26 +79,27 @@ describe('the refund dialog, by item', () => {
     expect(refundCalls(calls, paidCartOrder)).toEqual([]);
   });
 
-  it('reckons the amount from the pieces, confirms them, refunds them to stock and says what the server gave back', async () => {
-    const { calls } = stubServer({ [refundPath(paidCartOrder)]: { status: 201, body: answer(paidCartOrder, 190.5) } });
+  it('reckons the amount from what the pieces cost, confirms them, refunds them to stock and says what the server gave back', async () => {
+    const { calls } = stubServer({ [refundPath(paidCartOrder)]: { status: 201, body: answer(paidCartOrder, 198.37) } });
     const user = renderDialog(paidCartOrder);
     const form = await openDialog(user, paidCartOrder);
     await setPieces(user, form, 'Marking Gauge', '1');
     await setPieces(user, form, 'Block Plane', '2');
-    expect(form.getByText('Amount, from the price of each piece').nextSibling?.textContent).toBe('$190.50');
+    // A third of the gauges' $39.05 (after their share of the discount, with their tax), and both planes' $185.36.
+    expect(form.getByText('Amount, from what each piece cost').nextSibling?.textContent).toBe('$198.37');
     await user.type(form.getByLabelText('Reason'), 'Returned unused');
     await user.click(form.getByRole('checkbox', { name: 'Return these pieces to stock' }));
     await user.click(form.getByRole('button', { name: 'Continue' }));
 
     const confirmation = within(await screen.findByRole('form', { name: 'Confirm the refund' }));
     expect(confirmation.getByText(/^Refund/, { selector: 'p' }).textContent).toBe(
-      `Refund $190.50 to ${paidCartOrder.cutomerName} (${paidCartOrder.email}) for order ${paidCartOrder.orderNumber}?`,
+      `Refund $198.37 to ${paidCartOrder.cutomerName} (${paidCartOrder.email}) for order ${paidCartOrder.orderNumber}?`,
     );
     expect(confirmation.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1 × Marking Gauge', '2 × Block Plane']);
     expect(confirmation.getByText('3 pieces go back to stock.')).toBeTruthy();
-    await user.click(confirmation.getByRole('button', { name: 'Refund $190.50' }));
+    await user.click(confirmation.getByRole('button', { name: 'Refund $198.37' }));
 
-    expect(await screen.findByText(`Refunded $190.50 to ${paidCartOrder.cutomerName} for order ${paidCartOrder.orderNumber}.`)).toBeTruthy();
+    expect(await screen.findByText(`Refunded $198.37 to ${paidCartOrder.cutomerName} for order ${paidCartOrder.orderNumber}.`)).toBeTruthy();
     expect(refundCalls(calls, paidCartOrder).map((call) => call.body)).toEqual([
       {
         lines: [
