@@ -24,9 +24,9 @@ const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').toLower
 /**
  * A request's path as a person reads it: `0.rates.1.price` of the zones is "Zone 1, rate 2, price";
  * `seller.address.postalCode` is "Seller, address, postal code". `item` names what the request's
- * own list holds, when it is a list.
+ * own list holds, when it is a list; `names` what the form calls a field the request names otherwise.
  */
-export function readablePath(path: string, item?: string): string {
+export function readablePath(path: string, item?: string, names: Record<string, string> = {}): string {
   const segments = path.split('.');
   const parts: string[] = [];
   segments.forEach((segment, index) => {
@@ -37,7 +37,7 @@ export function readablePath(path: string, item?: string): string {
       if (index > 0) parts.pop();
       parts.push(`${noun} ${Number(segment) + 1}`);
     } else {
-      parts.push(words(segment));
+      parts.push(names[segment] ?? words(segment));
     }
   });
   const text = parts.join(', ');
@@ -45,9 +45,9 @@ export function readablePath(path: string, item?: string): string {
 }
 
 /** What a refused save says above its button: each field the server named and why, or its own message. */
-export function refusalSummary(error: Error | null, item?: string): string | undefined {
+export function refusalSummary(error: Error | null, item?: string, names?: Record<string, string>): string | undefined {
   if (!error) return undefined;
   const problems = serverFieldProblems(error);
   if (problems.length === 0) return error.message;
-  return `Nothing was saved. ${problems.map((problem) => `${readablePath(problem.path, item)}: ${problem.message}`).join('. ')}`;
+  return `Nothing was saved. ${problems.map((problem) => `${readablePath(problem.path, item, names)}: ${problem.message}`).join('. ')}`;
 }

@@ -25,7 +25,7 @@ interface ChipsPickerProps {
 
 /**
  * Codes chosen from a long list (a zone's countries, its regions): each chosen one a chip with its
- * Remove button, and a list that adds one more. The list leaves out those chosen already.
+ * Remove button, by name, and a list that adds one more. The list leaves out those chosen already.
  */
 export function ChipsPicker({ label, addLabel, chosen, groups, nameOf, onChange, noneChosen, error, hint, selectRef }: ChipsPickerProps) {
   const id = useId();
@@ -40,19 +40,21 @@ export function ChipsPicker({ label, addLabel, chosen, groups, nameOf, onChange,
         <p className="text-sm italic text-stone-500">{noneChosen}</p>
       ) : (
         <ul aria-label={label} className="flex flex-wrap gap-1.5">
-          {chosen.map((code) => (
-            <li key={code} className="flex items-center gap-0.5 rounded-full border border-base-300 bg-base-200/60 py-0.5 pl-3 pr-0.5 text-sm text-stone-800">
-              <span>{nameOf(code)}</span>
-              <button
-                type="button"
-                className="btn btn-ghost btn-circle btn-xs text-stone-500 hover:text-error"
-                aria-label={`Remove ${nameOf(code)}`}
-                onClick={() => onChange(chosen.filter((other) => other !== code))}
-              >
-                <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          ))}
+          {[...chosen]
+            .sort((a, b) => nameOf(a).localeCompare(nameOf(b), 'en'))
+            .map((code) => (
+              <li key={code} className="flex items-center gap-0.5 rounded-full border border-base-300 bg-base-200/60 py-0.5 pl-3 pr-0.5 text-sm text-stone-800">
+                <span>{nameOf(code)}</span>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-circle btn-xs text-stone-500 hover:text-error"
+                  aria-label={`Remove ${nameOf(code)}`}
+                  onClick={() => onChange(chosen.filter((other) => other !== code))}
+                >
+                  <span aria-hidden="true">✕</span>
+                </button>
+              </li>
+            ))}
         </ul>
       )}
       {left.length > 0 && (

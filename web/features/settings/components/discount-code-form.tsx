@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { productCategories } from '../../../../common/categories.ts';
 import { discountKinds } from '../../../../common/order-pricing.ts';
@@ -23,8 +24,11 @@ function formFieldOf(path: string): keyof DiscountCodeFormValues | undefined {
   return fields.find((field) => field === name);
 }
 
-/** A new discount code: what it takes off, and the conditions it holds to (all optional). */
-export function DiscountCodeForm() {
+/** The request's fields the form names otherwise, as the refusal above the button says them. */
+const requestNames = { startsAt: 'first day', endsAt: 'last day' };
+
+/** The form of one new code. */
+function NewCodeForm({ again, onCreated }: { again: boolean; onCreated: () => void }) {
   const toast = useToast();
   const form = useSchemaForm(discountCodeFormSchema, { defaultValues: blankCode });
   const create = useCreateDiscountCode();
@@ -34,7 +38,7 @@ export function DiscountCodeForm() {
   const submit = form.handleSubmit((code) =>
     create.mutate(code, {
       onSuccess: (created) => {
-        form.reset(blankCode);
+        onCreated();
         toast(discountCodeMessages.created(created.code));
       },
       onError: (error) => {
@@ -56,6 +60,8 @@ export function DiscountCodeForm() {
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField
           label="Code"
+          // After a code is made, the next one starts here.
+          autoFocus={again}
           className="[&_input]:uppercase"
           autoComplete="off"
           spellCheck={false}
@@ -113,7 +119,16 @@ export function DiscountCodeForm() {
         </div>
       </fieldset>
 
-      <FormSubmit label="Create code" busy={create.isPending} error={exists ? undefined : refusalSummary(create.error)} />
+      <FormSubmit label="Create code" busy={create.isPending} error={exists ? undefined : refusalSummary(create.error, undefined, requestNames)} />
     </form>
   );
+}
+
+/**
+ * A new discount code: what it takes off, and the conditions it holds to (all optional). Each code
+ * made starts a new form, empty (a number field left blank reads as none, never as what was typed before).
+ */
+export function DiscountCodeForm() {
+  const [made, setMade] = useState(0);
+  return <NewCodeForm key={made} again={made > 0} onCreated={() => setMade((count) => count + 1)} />;
 }

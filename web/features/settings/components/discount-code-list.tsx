@@ -99,7 +99,7 @@ export function DiscountCodeList() {
         {codes.data.items.map((code) => {
           const conditions = discountConditions(code);
           return (
-            <StackingRow key={code.code}>
+            <StackingRow key={code.code} columns="grid-cols-2">
               <StackingCell className="col-span-full">
                 <p className="font-mono font-semibold tracking-wide text-stone-900 [overflow-wrap:anywhere]">{code.code}</p>
               </StackingCell>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Controller, type Path, useFieldArray, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { countryName, countryOptions, regionName, regionsOf } from '../../../../common/postal-addresses.ts';
@@ -152,6 +153,8 @@ interface ZoneCardProps {
 }
 
 function ZoneCard({ form, index, count, onMove, onRemove }: ZoneCardProps) {
+  // The regions' list is long (every state of every country chosen): shown when asked for, or when some are chosen.
+  const [limiting, setLimiting] = useState(false);
   const countries = useWatch({ control: form.control, name: `zones.${index}.countries` }) ?? [];
   const regions = useWatch({ control: form.control, name: `zones.${index}.regions` }) ?? [];
   const name = useWatch({ control: form.control, name: `zones.${index}.name` });
@@ -166,7 +169,7 @@ function ZoneCard({ form, index, count, onMove, onRemove }: ZoneCardProps) {
             <span className="mr-2 text-xs font-semibold uppercase tracking-wide text-primary">{label}</span>
             {name?.trim() || <span className="font-normal italic text-stone-500">Not named yet</span>}
           </h3>
-          <div className="flex items-center gap-1">
+          <div className="ml-auto flex items-center gap-1">
             <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Move zone ${index + 1} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
               <span aria-hidden="true">↑</span>
             </button>
@@ -210,7 +213,12 @@ function ZoneCard({ form, index, count, onMove, onRemove }: ZoneCardProps) {
           )}
         />
 
-        {(regionGroups.length > 0 || regions.length > 0) && (
+        {regionGroups.length > 0 && regions.length === 0 && !limiting && (
+          <button type="button" className="btn btn-link btn-sm -mt-2 h-auto min-h-0 px-0 py-1 text-primary" onClick={() => setLimiting(true)}>
+            Limit the zone to some states or regions
+          </button>
+        )}
+        {(regions.length > 0 || (limiting && regionGroups.length > 0)) && (
           <Controller
             control={form.control}
             name={`zones.${index}.regions`}

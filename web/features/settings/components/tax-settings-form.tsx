@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { type Path, useFieldArray, useWatch } from 'react-hook-form';
-import { addressTerms, countryOptions, regionsOf } from '../../../../common/postal-addresses.ts';
-import { type TaxSettings, type TaxSettingsInput, taxSettingsInputSchema } from '../../../../common/schemas/tax-settings.ts';
+import { addressTerms, countryName, countryOptions, regionName, regionsOf } from '../../../../common/postal-addresses.ts';
+import { taxMessages, type TaxSettings, type TaxSettingsInput, taxSettingsInputSchema } from '../../../../common/schemas/tax-settings.ts';
 import { countOf } from '../../../../common/plurals.ts';
+import { SelectField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { EmptyState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -13,7 +15,7 @@ import { RowField, RowHeadings } from './row-field.tsx';
 
 /** The most rates the table takes (common/schemas/tax-settings.ts). */
 const maxRates = 500;
-const rateColumns = 'lg:grid-cols-[minmax(0,1.3fr)_minmax(0,1.3fr)_minmax(0,0.8fr)_8rem_2.25rem]';
+const rateColumns = 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_9rem_2.25rem]';
 
 function useTaxForm(settings: TaxSettings) {
   return useSchemaForm(taxSettingsInputSchema, { defaultValues: formValues(settings) });
@@ -26,58 +28,32 @@ function formValues(settings: TaxSettings): TaxSettingsInput {
   return { pricesIncludeTax: settings.pricesIncludeTax, rates: settings.rates.map((rate) => ({ ...rate, region: rate.region ?? '' })) };
 }
 
+/** Where a rate applies, as its row names it: the state and its country, or the whole country. */
+function placeOf(country: string, region: string | undefined): { place: string; within: string } {
+  const countryLabel = countryName(country) ?? country;
+  return region ? { place: regionName(region) ?? region, within: countryLabel } : { place: countryLabel, within: 'The whole country' };
+}
+
 function TaxRateRow({ form, index, onRemove }: { form: TaxForm; index: number; onRemove: () => void }) {
   const country = useWatch({ control: form.control, name: `rates.${index}.country` });
+  const region = useWatch({ control: form.control, name: `rates.${index}.region` });
   const errors = form.formState.errors;
   const at = (name: string) => `rates.${index}.${name}` as TaxField;
-  const regions = regionsOf(country);
-  const countryField = form.register(at('country'));
+  const { place, within } = placeOf(country, region || undefined);
+  // The place is chosen when the rate is added; the server may still refuse it (a second rate for it).
+  const placeProblem = messageAt(errors, at('region')) ?? messageAt(errors, at('country'));
   return (
     <div
       role="group"
       aria-label={`Tax rate ${index + 1}`}
-      className={`grid grid-cols-2 gap-3 rounded-lg border border-base-300 bg-base-100 p-3 lg:items-start lg:border-0 lg:bg-transparent lg:px-3 lg:py-2 ${rateColumns}`}
+      className={`grid grid-cols-2 items-center gap-3 rounded-lg border border-base-300 bg-base-100 p-3 lg:border-0 lg:bg-transparent lg:px-3 lg:py-2 ${rateColumns}`}
     >
-      <RowField label="Country" error={messageAt(errors, at('country'))} className="col-span-2 lg:col-span-1">
-        {(control) => (
-          <select
-            className={`select w-full text-stone-900 lg:select-sm ${messageAt(errors, at('country')) ? 'select-error' : ''}`}
-            {...control}
-            {...countryField}
-            onChange={(event) => {
-              void countryField.onChange(event);
-              // Another country's regions are others.
-              form.setValue(at('region'), '');
-            }}
-          >
-            {countryOptions.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </RowField>
-      <RowField label={`${addressTerms(country).region} (optional)`} error={messageAt(errors, at('region'))} className="col-span-2 lg:col-span-1">
-        {(control) =>
-          regions.length > 0 ? (
-            <select className={`select w-full text-stone-900 lg:select-sm ${messageAt(errors, at('region')) ? 'select-error' : ''}`} {...control} {...form.register(at('region'))}>
-              <option value="">The whole country</option>
-              {regions.map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
-            </select>
-          ) : (
-            // A country whose addresses name no region: its rate is for the whole of it.
-            <select className="select w-full lg:select-sm" disabled {...control}>
-              <option>The whole country</option>
-            </select>
-          )
-        }
-      </RowField>
-      <RowField label="Rate (%)" error={messageAt(errors, at('rate'))}>
+      <div className="min-w-0">
+        <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{place}</p>
+        <p className="text-sm text-stone-600">{within}</p>
+        {placeProblem && <p className="mt-1 text-xs font-medium text-error">{placeProblem}</p>}
+      </div>
+      <RowField label="Rate (%)" className="order-3 lg:order-none" error={messageAt(errors, at('rate'))}>
         {(control) => (
           <input
             className={`input w-full text-stone-900 lg:input-sm ${messageAt(errors, at('rate')) ? 'input-error' : ''}`}
@@ -91,11 +67,11 @@ function TaxRateRow({ form, index, onRemove }: { form: TaxForm; index: number; o
           />
         )}
       </RowField>
-      <label className="flex items-center gap-2 self-end pb-2 text-sm text-stone-800 lg:self-start lg:pt-1.5 lg:pb-0">
+      <label className="order-4 mt-[1.875rem] flex items-center gap-2 self-start text-sm text-stone-800 lg:order-none lg:mt-0 lg:self-center">
         <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" {...form.register(at('taxShipping'))} />
         Tax shipping
       </label>
-      <div className="col-span-2 flex justify-end lg:col-span-1">
+      <div className="order-2 flex items-start justify-end self-start lg:order-none lg:self-center">
         <button type="button" className="btn btn-ghost btn-sm text-error lg:btn-square" aria-label={`Remove tax rate ${index + 1}`} title="Remove this rate" onClick={onRemove}>
           <span className="lg:hidden">Remove rate</span>
           <span className="hidden lg:inline" aria-hidden="true">
@@ -103,6 +79,67 @@ function TaxRateRow({ form, index, onRemove }: { form: TaxForm; index: number; o
           </span>
         </button>
       </div>
+    </div>
+  );
+}
+
+/** Picks the place of a new rate: a country, and one of its states or regions or the whole of it. */
+function AddTaxRate({ taken, onAdd }: { taken: (country: string, region: string) => boolean; onAdd: (country: string, region: string) => void }) {
+  const [country, setCountry] = useState('US');
+  const [region, setRegion] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const regions = regionsOf(country);
+  return (
+    <div role="group" aria-label="Add a rate" className="space-y-2 rounded-lg border border-dashed border-base-300 bg-base-200/40 p-3 sm:p-4">
+      <p className="text-sm font-medium text-stone-800">Add a rate</p>
+      <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]">
+        <SelectField
+          label="Country"
+          value={country}
+          onChange={(event) => {
+            setCountry(event.target.value);
+            setRegion('');
+            setProblem(undefined);
+          }}
+        >
+          {countryOptions.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={`${addressTerms(country).region} (optional)`}
+          value={region}
+          disabled={regions.length === 0}
+          onChange={(event) => {
+            setRegion(event.target.value);
+            setProblem(undefined);
+          }}
+        >
+          <option value="">The whole country</option>
+          {regions.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.name}
+            </option>
+          ))}
+        </SelectField>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => {
+            if (taken(country, region)) setProblem(taxMessages.twice);
+            else onAdd(country, region);
+          }}
+        >
+          Add rate
+        </button>
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm font-medium text-error">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }
@@ -158,7 +195,7 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           <EmptyState title="No tax rates">Orders are charged no tax until you add a rate.</EmptyState>
         ) : (
           <div className="space-y-2 lg:space-y-0">
-            <RowHeadings columns={rateColumns} labels={['Country', 'State or region', 'Rate (%)', 'Shipping', '']} />
+            <RowHeadings columns={rateColumns} labels={['Place', 'Rate (%)', 'Shipping', '']} />
             <ul className="space-y-2 lg:divide-y lg:divide-base-300 lg:space-y-0">
               {rates.fields.map((rate, index) => (
                 <li key={rate.id}>
@@ -169,9 +206,10 @@ export function TaxSettingsForm({ settings }: { settings: TaxSettings }) {
           </div>
         )}
         {rates.fields.length < maxRates && (
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => rates.append({ country: 'US', region: '', rate: Number.NaN, taxShipping: false })}>
-            + Add a rate
-          </button>
+          <AddTaxRate
+            taken={(country, region) => form.getValues('rates').some((rate) => rate.country === country && (rate.region ?? '') === region)}
+            onAdd={(country, region) => rates.append({ country, region, rate: Number.NaN, taxShipping: false }, { focusName: `rates.${rates.fields.length}.rate` })}
+          />
         )}
       </section>
 
