@@ -105,7 +105,8 @@ test.describe('managing the shop', () => {
     await expect(row).toContainText(usd(21));
 
     await customer.goto('/dashboard/myorders');
-    await expect(customer.getByRole('article', { name: `Order for ${name}` })).toContainText(usd(2 * 18.5));
+    // Two at $18.50 and the demo shop's Standard shipping within the United States (server/db/seed/demo-charges.ts).
+    await expect(customer.getByRole('article', { name: `Order for ${name}` })).toContainText(usd(2 * 18.5 + 8.5));
 
     // And deletes it, after a confirmation; the order is still there, at its price.
     await row.getByRole('button', { name: `Delete ${name}` }).click();
@@ -116,7 +117,7 @@ test.describe('managing the shop', () => {
     await expect(notifications(page)).toContainText(`${name} is deleted.`);
     await expect(page.getByText(`No product matches “${name}”`)).toBeVisible();
     await customer.reload();
-    await expect(customer.getByRole('article', { name: `Order for ${name}` })).toContainText(usd(2 * 18.5));
+    await expect(customer.getByRole('article', { name: `Order for ${name}` })).toContainText(usd(2 * 18.5 + 8.5));
     await customer.close();
   });
 

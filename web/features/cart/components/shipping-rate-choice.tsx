@@ -29,7 +29,7 @@ export function ShippingRateChoice({ rates, chosen, onChoose, name, disabled = f
           <span className="whitespace-nowrap font-medium text-stone-900">
             {rate.price === 0 ? (
               <>
-                {rate.fullPrice > 0 && <s className="mr-1.5 font-normal text-stone-500">{formatUsd(rate.fullPrice)}</s>}
+                {rate.fullPrice > 0 && <s className="mr-1.5 font-normal text-stone-600">{formatUsd(rate.fullPrice)}</s>}
                 Free
               </>
             ) : (
