@@ -32,7 +32,18 @@ for (const path of mailLinkPages) {
 test("the admin's pages have no serious or critical accessibility violations", async ({ page }) => {
   test.slow(); // seven pages, axe taking a few seconds on each
   await openAsAdmin(page, '/dashboard');
-  for (const path of ['/dashboard', '/dashboard/admin', '/dashboard/manageorder', '/dashboard/addProduct', '/dashboard/manageproducts', '/dashboard/messages', '/dashboard/jobs', '/dashboard/shipping', '/dashboard/taxes', '/dashboard/discounts']) {
+  for (const path of [
+    '/dashboard',
+    '/dashboard/admin',
+    '/dashboard/manageorder',
+    '/dashboard/addProduct',
+    '/dashboard/manageproducts',
+    '/dashboard/messages',
+    '/dashboard/jobs',
+    '/dashboard/shipping',
+    '/dashboard/taxes',
+    '/dashboard/discounts',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect.soft(await severeViolations(page), path).toEqual([]);

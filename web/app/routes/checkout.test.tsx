@@ -70,7 +70,11 @@ describe('the checkout', () => {
 
     await user.click(placeOrder);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/payment/${cartOrder._id}`));
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/cart/checkout')?.body).toEqual({ phone: '+1 415 555 0100', shippingAddress: workshop, shippingRate: standard.id });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/cart/checkout')?.body).toEqual({
+      phone: '+1 415 555 0100',
+      shippingAddress: workshop,
+      shippingRate: standard.id,
+    });
     // The order is paid on its payment page, which shows what the card pays for.
     expect(await screen.findByRole('list', { name: 'Items' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Order summary' })).getByRole('heading').textContent).toBe('Order J-1043');
