@@ -296,7 +296,7 @@ const vatNumberFormats: Record<string, { prefix: string; pattern: RegExp }> = {
 export function normalisedVatNumber(country: string, typed: string): string | undefined {
   const format = vatNumberFormats[country.toUpperCase()];
   if (!format) return undefined;
-  const compact = typed.replace(/[\s.\-]/g, '').toUpperCase();
+  const compact = typed.replace(/[\s.-]/g, '').toUpperCase();
   const body = compact.startsWith(format.prefix) ? compact.slice(format.prefix.length) : compact;
   return format.pattern.test(body) ? `${format.prefix}${body}` : undefined;
 }

@@ -42,30 +42,30 @@ export const newYorkAddress = { name: 'Carol Customer', line1: '9 Hudson Street'
 export const berlinAddress = { name: 'Carol Customer', line1: 'Holzweg 3', city: 'Berlin', region: 'DE-BE', postalCode: '10115', country: 'DE' };
 export const phone = '+1 555 010 4242';
 
-async function expectOk(res: LightMyRequestResponse, what: string, status = 200) {
+function expectOk(res: LightMyRequestResponse, what: string, status = 200) {
   if (res.statusCode !== status) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
   return res;
 }
 
 /** The admin sets the shop's shipping zones and tax table (the test ones unless told otherwise). */
 export async function setUpCharges(app: FastifyInstance, admin: TestAccount, { zones = testZones, tax = testTax }: { zones?: ShippingZoneInput[]; tax?: TaxSettingsInput } = {}) {
-  await expectOk(await call(app, 'PUT', '/api/shipping-zones', admin, zones), 'setting the shipping zones');
-  await expectOk(await call(app, 'PUT', '/api/tax-settings', admin, tax), 'setting the tax table');
+  expectOk(await call(app, 'PUT', '/api/shipping-zones', admin, zones), 'setting the shipping zones');
+  expectOk(await call(app, 'PUT', '/api/tax-settings', admin, tax), 'setting the tax table');
 }
 
 /** The admin makes a discount code. */
 export async function addDiscountCode(app: FastifyInstance, admin: TestAccount, code: DiscountCodeInput) {
-  await expectOk(await call(app, 'POST', '/api/discount-codes', admin, code), `making the code ${code.code}`, 201);
+  expectOk(await call(app, 'POST', '/api/discount-codes', admin, code), `making the code ${code.code}`, 201);
 }
 
 /** The cart's and the checkout's quote. */
 export async function quote(app: FastifyInstance, who: Caller, body: object): Promise<CartQuote> {
-  return (await expectOk(await call(app, 'POST', '/api/cart/quote', who, body), 'quoting')).json<CartQuote>();
+  return expectOk(await call(app, 'POST', '/api/cart/quote', who, body), 'quoting').json<CartQuote>();
 }
 
 /** A guest's "Continue to payment": the order and the key that opens it. */
 export async function guestCheckout(app: FastifyInstance, body: object): Promise<Order & { accessKey: string }> {
-  return (await expectOk(await call(app, 'POST', '/api/cart/checkout', undefined, body), 'a guest’s checkout', 201)).json<Order & { accessKey: string }>();
+  return expectOk(await call(app, 'POST', '/api/cart/checkout', undefined, body), 'a guest’s checkout', 201).json<Order & { accessKey: string }>();
 }
 
 /** A call a guest's browser makes about their order, with its key. */
@@ -75,9 +75,9 @@ export function withKey(app: FastifyInstance, method: Method, url: string, key: 
 
 /** A guest pays for their order with the key as the payment page does (the local card form); the payment's id. */
 export async function guestPays(app: FastifyInstance, order: { _id: string; accessKey: string }): Promise<string> {
-  const intent = await expectOk(await withKey(app, 'POST', '/api/create-payment-intent', order.accessKey, { orderId: order._id }), 'a guest starting a payment');
+  const intent = expectOk(await withKey(app, 'POST', '/api/create-payment-intent', order.accessKey, { orderId: order._id }), 'a guest starting a payment');
   const { clientSecret, transactionId } = intent.json<{ clientSecret: string; transactionId: string }>();
-  await expectOk(
+  expectOk(
     await withKey(app, 'POST', '/api/payments/local/authorise', order.accessKey, {
       orderId: order._id,
       clientSecret,
@@ -88,6 +88,6 @@ export async function guestPays(app: FastifyInstance, order: { _id: string; acce
     }),
     'a guest authorising the card',
   );
-  await expectOk(await withKey(app, 'PUT', `/api/orders/${order._id}`, order.accessKey, { paymentStatus: 'paid', transactionId }), 'a guest confirming the payment');
+  expectOk(await withKey(app, 'PUT', `/api/orders/${order._id}`, order.accessKey, { paymentStatus: 'paid', transactionId }), 'a guest confirming the payment');
   return transactionId;
 }

@@ -19,8 +19,8 @@ function sendPdf(reply: FastifyReply, file: DocumentFile) {
     reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      // Typed as the documented string body; Fastify sends a buffer as it is, unserialised.
-      .send(file.pdf as unknown as string)
+      // Fastify sends a buffer as it is, unserialised.
+      .send(file.pdf)
   );
 }
 
