@@ -27,6 +27,7 @@ import { orderLinesMigration } from './migrations/024-order-lines.ts';
 import { oneNumberPerOrderMigration } from './migrations/025-one-number-per-order.ts';
 import { noAccountVersionMigration } from './migrations/026-no-account-version.ts';
 import { chargesMigration } from './migrations/027-charges.ts';
+import { theWholeRangeMigration } from './migrations/028-the-whole-range.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '025-one-number-per-order': oneNumberPerOrderMigration,
   '026-no-account-version': noAccountVersionMigration,
   '027-charges': chargesMigration,
+  '028-the-whole-range': theWholeRangeMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

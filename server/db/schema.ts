@@ -1,5 +1,4 @@
 import type { Generated } from 'kysely';
-import type { ProductCategory } from '../../common/categories.ts';
 
 /**
  * The tables as Kysely sees them. Money is integer cents; timestamps are ISO 8601 text in UTC,
@@ -14,13 +13,81 @@ export interface ProductsTable {
   min_quantity: number;
   avail_quantity: number;
   created_at: string;
-  /** A slug of common/categories.ts; the database's default is 'other' (migration 014). */
-  category: Generated<ProductCategory>;
+  /** A category's slug (`categories`); the database's default is 'other' (migration 014). */
+  category: Generated<string>;
   /** What one piece weighs packed, for shipping rates by weight; 0 until the admin gives it (migration 027). */
   weight_grams: Generated<number>;
   length_mm: number | null;
   width_mm: number | null;
   height_mm: number | null;
+  /** The options offered, as JSON `[{ name, values }]`; `[]` for a product sold one way (migration 028). */
+  options: Generated<string>;
+  /** The highest variant's price; `price_cents` is the lowest and `avail_quantity` the stock of every variant. */
+  price_max_cents: Generated<number>;
+  /** 1 while the product is kept but not shown. */
+  hidden: Generated<number>;
+}
+
+/** One way a product is sold: a combination of its options (migration 028). A product without options has one, with the product's id. */
+export interface ProductVariantsTable {
+  id: string;
+  product_id: string;
+  position: number;
+  sku: string;
+  /** JSON `{ [option]: value }`; `{}` for a product sold one way. */
+  options: Generated<string>;
+  price_cents: number;
+  avail_quantity: number;
+  weight_grams: Generated<number>;
+  /** A picture of the product's; '' for the product's main one. */
+  img: Generated<string>;
+  low_stock_at: number | null;
+  /** 1 once the notify address heard that it fell below `low_stock_at`, until it rises again. */
+  low_stock_noticed: Generated<number>;
+}
+
+/** The owner's categories, one level deep (migration 028). */
+export interface CategoriesTable {
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  parent_slug: string | null;
+  position: number;
+}
+
+/** Someone waiting for a sold-out product or variant (`variant_id` '' for any of its variants). */
+export interface StockAlertsTable {
+  id: string;
+  product_id: string;
+  variant_id: Generated<string>;
+  email: string;
+  /** Confirms the address and unsubscribes: the one secret a mail carries. */
+  token: string;
+  confirmed_at: string | null;
+  notified_at: string | null;
+  unsubscribed_at: string | null;
+  created_at: string;
+}
+
+export interface WishlistItemsTable {
+  user_id: string;
+  product_id: string;
+  added_at: string;
+}
+
+/** A catalogue CSV import run by a job: all or nothing, with its progress. */
+export interface CatalogueImportsTable {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  csv: string;
+  total_rows: number;
+  done_rows: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  error: string | null;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
 }
 
 export interface ReviewsTable {
@@ -164,6 +231,11 @@ export interface OrderLinesTable {
   weight_grams: Generated<number>;
   /** The product's category when it was bought. */
   category: string | null;
+  /** The variant bought; null once it is deleted (migration 028). */
+  variant_id: string | null;
+  sku: string | null;
+  /** The variant's options as bought, such as "Width 10 mm · Handle Walnut"; '' for a product sold one way. */
+  variant: Generated<string>;
 }
 
 /** A parcel sent for an order, with the pieces of its lines in it (`shipment_lines`). */
@@ -243,11 +315,12 @@ export interface OrderPaymentsTable {
   created_at: string;
 }
 
-/** A signed-in customer's cart: one line per product (ADR 018). */
+/** A signed-in customer's cart: one line per variant (ADR 018, migration 028). */
 export interface CartItemsTable {
   user_id: string;
   /** Not a foreign key: a line whose product was deleted stays, so that the cart can say so. */
   product_id: string;
+  variant_id: string;
   quantity: number;
   added_at: string;
 }
@@ -572,6 +645,11 @@ export interface CreditNotesTable {
 
 export interface DatabaseSchema {
   products: ProductsTable;
+  product_variants: ProductVariantsTable;
+  categories: CategoriesTable;
+  stock_alerts: StockAlertsTable;
+  wishlist_items: WishlistItemsTable;
+  catalogue_imports: CatalogueImportsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
