@@ -20,10 +20,11 @@ export const cartLimits = {
  * accepts: checked here without zod, which stays out of the pages' first load. The server checks the
  * lines again with that schema when they reach it.
  */
-export function isStoredCartLine(value: unknown): value is { productId: string; quantity: number } {
+export function isStoredCartLine(value: unknown): value is { productId: string; variantId?: string; quantity: number } {
   if (typeof value !== 'object' || value === null) return false;
-  const { productId, quantity } = value as Record<string, unknown>;
+  const { productId, variantId, quantity } = value as Record<string, unknown>;
   return (
+    (variantId === undefined || (typeof variantId === 'string' && variantId.length > 0 && variantId.length <= cartLimits.productId)) &&
     typeof productId === 'string' &&
     productId.trim().length > 0 &&
     productId.length <= cartLimits.productId &&
@@ -36,6 +37,7 @@ export function isStoredCartLine(value: unknown): value is { productId: string; 
 export const cartMessages = {
   empty: 'Your cart is empty.',
   gone: 'This tool is no longer sold. Please remove it from your cart.',
+  chooseVariant: 'This tool comes in several kinds. Please choose one on its page.',
   tooManyLines: `A cart holds at most ${cartLimits.lines} different tools. Please check out or remove some first.`,
   tooExpensive: `One payment can be at most ${formatUsd(centsToDollars(maxOrderTotalCents))}. Please check out fewer pieces at a time.`,
   /** A line's problem, named: what a checkout refused says, so that the person knows which line to fix. */

@@ -55,3 +55,6 @@ export function piecesToOrder(availQuantity: number): number {
 export function canOrder(stock: { minQuantity: number; availQuantity: number }): boolean {
   return stock.minQuantity < stock.availQuantity;
 }
+
+/** The SKU a product sold one way gets when nobody gave one: the shop's prefix and the start of its id. */
+export const generatedSku = (productId: string): string => `JNR-${productId.replaceAll('-', '').slice(0, 12).toUpperCase()}`;

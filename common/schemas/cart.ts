@@ -11,14 +11,19 @@ const cartQuantitySchema = z
 
 const productIdSchema = z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(cartLimits.productId);
 
-/** One line as a browser keeps it: which product, how many. */
-export const cartLineInputSchema = z.object({ productId: productIdSchema, quantity: cartQuantitySchema });
+/** One line as a browser keeps it: which product, which of its variants, how many. */
+export const cartLineInputSchema = z.object({
+  productId: productIdSchema,
+  variantId: z.string().trim().min(1).max(cartLimits.productId).optional().meta({ description: "The variant chosen; the product's id (its only variant) for a product sold one way" }),
+  quantity: cartQuantitySchema,
+});
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 
-/** `PUT /cart/items/{productId}`: the line's new quantity. */
+/** `PUT /cart/items/{variantId}`: the line's new quantity. */
 export const cartQuantityInputSchema = z.object({ quantity: cartQuantitySchema });
 
-export const cartItemParamsSchema = z.object({ productId: z.string().max(200) });
+/** A line of the cart is its variant's; a product sold one way has one variant, with the product's id. */
+export const cartItemParamsSchema = z.object({ variantId: z.string().max(200) });
 
 /** A visitor's lines, from localStorage: to merge into the account's cart at sign-in, or to price. */
 export const cartLinesInputSchema = z.object({
@@ -32,11 +37,14 @@ export const cartProductSchema = z.object({
   img: z.string(),
   price: z.number().meta({ description: 'US dollars per piece now' }),
   minQuantity: z.number().int(),
-  availQuantity: z.number().int(),
+  availQuantity: z.number().int().meta({ description: "The variant's stock" }),
+  variant: z.string().meta({ description: 'How the variant reads, such as "Width 10 mm · Handle Walnut"; empty for a product sold one way' }),
+  sku: z.string(),
 });
 
 export const cartLineSchema = z.object({
   productId: z.string(),
+  variantId: z.string(),
   quantity: z.number().int(),
   product: cartProductSchema.nullable().meta({ description: 'null when the product is no longer sold' }),
   lineTotal: z.number().meta({ description: 'US dollars: unit price × quantity (0 when the product is gone)' }),
@@ -56,6 +64,7 @@ export type Cart = z.infer<typeof cartSchema>;
 /** A line the merge at sign-in had to change: what was asked (the two carts' sum), what it became (0: removed), and why. */
 export const cartChangeSchema = z.object({
   productId: z.string(),
+  variantId: z.string(),
   product: z.string().nullable(),
   asked: z.number().int(),
   quantity: z.number().int(),

@@ -15,6 +15,9 @@ import { cursorQueryFields, oneWayToPage, oneWayToPageMessage, paginationQuerySc
 export const orderLineSchema = z.object({
   lineId: z.string(),
   productId: z.string().nullable().meta({ description: 'The product bought; null once it has been deleted' }),
+  variantId: z.string().nullable().meta({ description: 'The variant bought; null once it has been deleted' }),
+  sku: z.string().nullable(),
+  variant: z.string().meta({ description: 'How the variant reads, such as "Width 10 mm · Handle Walnut"; empty for a product sold one way' }),
   product: z.string().meta({ description: "The product's name when the order was placed" }),
   img: z.string().meta({ description: "The product's picture when the order was placed" }),
   unitPrice: z.number().meta({ description: 'US dollars per piece when the order was placed' }),
@@ -149,6 +152,7 @@ export const orderInputSchema = z.preprocess(
   z
     .object({
       productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
+      variantId: z.string().trim().min(1).max(200).optional().meta({ description: "The variant chosen; required for a product sold in several ways" }),
       quantity: quantitySchema,
       phone: deliveryPhoneSchema,
       shippingAddress: postalAddressSchema.optional(),

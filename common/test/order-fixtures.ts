@@ -10,6 +10,9 @@ import type { Order, OrderLine, OrderTotals } from '../schemas/orders.ts';
 export const orderLine = (lineId: string, product: string, unitPrice: number, quantity: number): OrderLine => ({
   lineId,
   productId: `product-${lineId}`,
+  variantId: `product-${lineId}`,
+  sku: `JNR-${lineId.toUpperCase()}`,
+  variant: '',
   product,
   img: `/images/products/${lineId}.webp`,
   unitPrice,

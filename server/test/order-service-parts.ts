@@ -1,5 +1,7 @@
 import { systemClock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { createCategoryRepository } from '../modules/categories/category-repository.ts';
+import { createCategoryService } from '../modules/categories/category-service.ts';
 import { createDiscountCodeRepository } from '../modules/discounts/discount-code-repository.ts';
 import { createDiscountService } from '../modules/discounts/discount-service.ts';
 import { createInvoiceRepository } from '../modules/invoices/invoice-repository.ts';
@@ -10,7 +12,7 @@ import { createPricingSettingsRepository } from '../modules/pricing/pricing-sett
 
 /** What an orders service made by a test (with events of its own) uses of the rest of the shop, on the shop's database. */
 export function orderServiceParts(db: Database): OrderServiceParts {
-  const discounts = createDiscountService(createDiscountCodeRepository(db), systemClock);
+  const discounts = createDiscountService(createDiscountCodeRepository(db), systemClock, createCategoryService(createCategoryRepository(db)));
   const invoices = createInvoiceRepository(db);
   return {
     pricing: createPricingService(createPricingSettingsRepository(db), discounts),

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProductCategory } from '../../common/categories.ts';
 import type { Order, PaymentIntent } from '../../common/schemas/orders.ts';
 import type { Product } from '../../common/schemas/products.ts';
 import type { Database } from '../db/database.ts';
 import { newRecordId } from '../record-id.ts';
+import { generatedSku } from '../../common/variants.ts';
+import { refreshProducts } from '../db/variant-stock.ts';
 import type { TestAccount } from './accounts.ts';
 import { type Caller, call } from './call.ts';
 
@@ -19,7 +20,8 @@ export interface TestProduct {
   minQuantity: number;
   availQuantity: number;
   weightGrams: number;
-  category: ProductCategory;
+  /** A category's slug (one of those migration 028 seeds). */
+  category: string;
 }
 
 let productCounter = 0;
@@ -54,6 +56,19 @@ export async function addProduct(db: Database, product: Partial<Omit<TestProduct
       category: made.category,
     })
     .execute();
+  // Sold one way: its one variant has the product's id.
+  await db
+    .insertInto('product_variants')
+    .values({
+      id: made.id,
+      product_id: made.id,
+      position: 0,
+      sku: generatedSku(made.id),
+      price_cents: made.priceCents,
+      avail_quantity: made.availQuantity,
+      weight_grams: made.weightGrams,
+    })
+    .execute();
   return made;
 }
 
@@ -77,8 +92,12 @@ export async function publicStockOf(app: FastifyInstance, productId: string): Pr
   return res.json<Product>().availQuantity;
 }
 
+/** Sets the stock of a product sold one way (its one variant), and the product's row from it. */
 export async function setStock(db: Database, productId: string, availQuantity: number): Promise<void> {
-  await db.updateTable('products').set({ avail_quantity: availQuantity }).where('id', '=', productId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('product_variants').set({ avail_quantity: availQuantity }).where('product_id', '=', productId).execute();
+    await refreshProducts(trx, [productId]);
+  });
 }
 
 export const shipping = { phone: '+1 555 010 2030', adress: '12 Bench Lane, Oak Town' };

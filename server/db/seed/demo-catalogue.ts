@@ -1,15 +1,19 @@
-import type { ProductCategory } from '../../../common/categories.ts';
-
 /** The demo catalogue seeded into an empty database: real-sounding tools whose images ship in web/public. */
 export interface DemoProduct {
   name: string;
-  category: ProductCategory;
+  /** One of the categories migration 028 seeds. */
+  category: string;
   description: string; // 2-3 sentences, concrete: materials, sizes, what it is for
   priceCents: number; // unit price in US cents, realistic (e.g. 3450 = $34.50) for a quality maker
   minQuantity: number; // minimum order, small whole number (1-5 typical; a few bulk items like scrapers more)
   availQuantity: number; // stock, bigger than minQuantity (e.g. 20-400)
   img: string; // '/images/products/<slug>.webp'
   weightGrams: number; // one piece packed for posting, in grams
+  /** A product sold in several ways: its options and each combination sold (others are not offered). */
+  options?: Array<{ name: string; values: string[] }>;
+  variants?: Array<{ sku: string; options: Record<string, string>; priceCents: number; availQuantity: number; weightGrams: number; img?: string }>;
+  /** Extra pictures after `img`. */
+  pictures?: string[];
 }
 export interface DemoReview {
   name: string;
@@ -174,6 +178,31 @@ export const demoProducts: DemoProduct[] = [
     availQuantity: 400,
     img: '/images/products/card-scraper-set.webp',
     weightGrams: 220,
+  },
+  {
+    name: 'Joinery Bench Chisel',
+    category: 'chisels',
+    description:
+      'A single bevel-edge bench chisel in four widths, forged from O1 tool steel and hardened to 61 HRC, with a lapped back and fine side bevels. Choose the handle: turned ash, light and springy, or oiled black walnut.',
+    priceCents: 4200,
+    minQuantity: 1,
+    availQuantity: 0,
+    img: '/images/products/bench-chisel.webp',
+    weightGrams: 260,
+    pictures: ['/images/products/bench-chisel-walnut.webp'],
+    options: [
+      { name: 'Width', values: ['6 mm', '10 mm', '12 mm', '20 mm'] },
+      { name: 'Handle', values: ['Ash', 'Walnut'] },
+    ],
+    variants: [
+      { sku: 'JNR-BC-06-ASH', options: { Width: '6 mm', Handle: 'Ash' }, priceCents: 4200, availQuantity: 0, weightGrams: 230 },
+      { sku: 'JNR-BC-06-WAL', options: { Width: '6 mm', Handle: 'Walnut' }, priceCents: 4800, availQuantity: 14, weightGrams: 240, img: '/images/products/bench-chisel-walnut.webp' },
+      { sku: 'JNR-BC-10-ASH', options: { Width: '10 mm', Handle: 'Ash' }, priceCents: 4400, availQuantity: 25, weightGrams: 250 },
+      { sku: 'JNR-BC-10-WAL', options: { Width: '10 mm', Handle: 'Walnut' }, priceCents: 5000, availQuantity: 18, weightGrams: 260, img: '/images/products/bench-chisel-walnut.webp' },
+      { sku: 'JNR-BC-12-ASH', options: { Width: '12 mm', Handle: 'Ash' }, priceCents: 4600, availQuantity: 30, weightGrams: 260 },
+      { sku: 'JNR-BC-12-WAL', options: { Width: '12 mm', Handle: 'Walnut' }, priceCents: 5200, availQuantity: 12, weightGrams: 270, img: '/images/products/bench-chisel-walnut.webp' },
+      { sku: 'JNR-BC-20-ASH', options: { Width: '20 mm', Handle: 'Ash' }, priceCents: 5400, availQuantity: 9, weightGrams: 300 },
+    ],
   },
 ];
 

@@ -1,5 +1,7 @@
 import { newRecordId } from '../../record-id.ts';
 import type { Database } from '../database.ts';
+import { refreshProducts } from '../variant-stock.ts';
+import { generatedSku } from '../../../common/variants.ts';
 import { demoProducts, demoReviews } from './demo-catalogue.ts';
 
 const seededKey = 'demo_catalogue_seeded';
@@ -37,13 +39,40 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<boolea
       created_at: stamp(index),
       category: product.category,
       weight_grams: product.weightGrams,
+      options: JSON.stringify(product.options ?? []),
     }));
     await trx.insertInto('products').values(products).execute();
-    // Each demo product's one picture is its main picture.
     await trx
       .insertInto('product_pictures')
-      .values(products.map((product) => ({ product_id: product.id, position: 0, img: product.img })))
+      .values(demoProducts.flatMap((product, index) => [product.img, ...(product.pictures ?? [])].map((img, position) => ({ product_id: products[index]!.id, position, img }))))
       .execute();
+    // A product sold one way has one variant, with the product's id; the others one per combination sold.
+    await trx
+      .insertInto('product_variants')
+      .values(
+        demoProducts.flatMap((product, index) => {
+          const id = products[index]!.id;
+          if (!product.variants) {
+            return [{ id, product_id: id, position: 0, sku: generatedSku(id), options: '{}', price_cents: product.priceCents, avail_quantity: product.availQuantity, weight_grams: product.weightGrams }];
+          }
+          return product.variants.map((variant, position) => ({
+            id: position === 0 ? id : newRecordId(),
+            product_id: id,
+            position,
+            sku: variant.sku,
+            options: JSON.stringify(variant.options),
+            price_cents: variant.priceCents,
+            avail_quantity: variant.availQuantity,
+            weight_grams: variant.weightGrams,
+            img: variant.img ?? '',
+          }));
+        }),
+      )
+      .execute();
+    await refreshProducts(
+      trx,
+      products.map((product) => product.id),
+    );
     const idByName = new Map(products.map((product) => [product.name, product.id]));
     await trx
       .insertInto('reviews')

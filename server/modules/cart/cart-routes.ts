@@ -52,7 +52,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
   );
 
   app.put(
-    '/cart/items/:productId',
+    '/cart/items/:variantId',
     {
       config: { access: 'signedIn', rateLimit: editsPerMinute },
       schema: {
@@ -63,16 +63,16 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
         response: { 200: cartSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => cart.set(signedInViewer(request), request.params.productId, request.body.quantity),
+    async (request) => cart.set(signedInViewer(request), request.params.variantId, request.body.quantity),
   );
 
   app.delete(
-    '/cart/items/:productId',
+    '/cart/items/:variantId',
     {
       config: { access: 'signedIn', rateLimit: editsPerMinute },
       schema: { tags: ['cart'], summary: "Take a product's line out of your cart", params: cartItemParamsSchema, response: { 200: cartSchema, ...refusals } },
     },
-    async (request) => cart.remove(signedInViewer(request), request.params.productId),
+    async (request) => cart.remove(signedInViewer(request), request.params.variantId),
   );
 
   app.post(

@@ -8,15 +8,43 @@ import { isRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
 import { type OrderChoices, type PricingService, type ProductLine, productLineOf } from '../pricing/pricing-service.ts';
 import { quoteOf } from './cart-quote.ts';
-import type { CartProductRow, CartRepository, MergedLine } from './cart-repository.ts';
+import type { SellableVariant } from '../../db/sellable-variants.ts';
+import type { CartRepository, MergedLine } from './cart-repository.ts';
 
-const stockOf = (product: CartProductRow): Stock => ({ minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
+const stockOf = (variant: SellableVariant): Stock => ({ minQuantity: variant.minQuantity, availQuantity: variant.availQuantity });
 
-/** Lines with one product twice (a visitor's cart edited in two tabs) become one, their quantities added. */
-function combined(lines: readonly CartLineInput[]): CartLineInput[] {
-  const byProduct = new Map<string, number>();
-  for (const line of lines) byProduct.set(line.productId, (byProduct.get(line.productId) ?? 0) + line.quantity);
-  return [...byProduct].map(([productId, quantity]) => ({ productId, quantity }));
+/** A line as the cart keeps it: always naming its variant (a product sold one way has one, with the product's id). */
+interface KeyedLine {
+  productId: string;
+  variantId: string;
+  /** Whether the line named its variant: a product sold in several ways needs it to. */
+  chosen: boolean;
+  quantity: number;
+}
+
+const keyed = (line: CartLineInput): KeyedLine => ({ productId: line.productId, variantId: line.variantId ?? line.productId, chosen: line.variantId !== undefined, quantity: line.quantity });
+const keyedRow = (row: { product_id: string; variant_id: string; quantity: number }): KeyedLine => ({ productId: row.product_id, variantId: row.variant_id, chosen: true, quantity: row.quantity });
+
+/** Lines with one variant twice (a visitor's cart edited in two tabs) become one, their quantities added. */
+function combined(lines: readonly CartLineInput[]): KeyedLine[] {
+  const byVariant = new Map<string, KeyedLine>();
+  for (const line of lines.map(keyed)) {
+    const seen = byVariant.get(line.variantId);
+    byVariant.set(line.variantId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  return [...byVariant.values()];
+}
+
+/** The line's variant, if it is still sold, visible, and of the product the line names. */
+function variantOf(line: KeyedLine, variants: Map<string, SellableVariant>): SellableVariant | undefined {
+  const variant = variants.get(line.variantId);
+  return variant && variant.productId === line.productId && !variant.hidden ? variant : undefined;
+}
+
+/** What is wrong with a line: its variant is gone, not chosen, or the quantity breaks the rule. */
+function lineProblem(line: KeyedLine, variant: SellableVariant | undefined): string | undefined {
+  if (variant && variant.hasOptions && !line.chosen) return cartMessages.chooseVariant;
+  return cartLineProblem(line.quantity, variant && stockOf(variant));
 }
 
 /**
@@ -25,25 +53,33 @@ function combined(lines: readonly CartLineInput[]): CartLineInput[] {
  * are always the server's.
  */
 export function createCartService(carts: CartRepository, clock: Clock, pricing: Pick<PricingService, 'quote'>) {
-  async function productsFor(productIds: readonly string[]): Promise<Map<string, CartProductRow>> {
-    const ids = productIds.filter(isRecordId);
-    return new Map((await carts.productsByIds(ids)).map((product) => [product.id, product]));
+  async function variantsFor(lines: readonly KeyedLine[]): Promise<Map<string, SellableVariant>> {
+    return carts.variantsByIds(lines.map((line) => line.variantId).filter(isRecordId));
   }
 
-  /** Lines priced with their products as they are now, each with what is wrong with it. */
-  async function priced(lines: readonly CartLineInput[], known?: Map<string, CartProductRow>): Promise<Cart> {
-    const products = known ?? (await productsFor(lines.map((line) => line.productId)));
+  /** Lines priced with their variants as they are now, each with what is wrong with it. */
+  async function priced(lines: readonly KeyedLine[], known?: Map<string, SellableVariant>): Promise<Cart> {
+    const variants = known ?? (await variantsFor(lines));
     let totalCents = 0;
     const priced = lines.map((line): CartLine => {
-      const product = products.get(line.productId);
-      const problem = cartLineProblem(line.quantity, product && stockOf(product));
-      const lineCents = product ? orderTotalCents(product.price_cents, line.quantity) : 0;
+      const variant = variantOf(line, variants);
+      const problem = lineProblem(line, variant);
+      const lineCents = variant ? orderTotalCents(variant.priceCents, line.quantity) : 0;
       totalCents += lineCents;
       return {
         productId: line.productId,
+        variantId: line.variantId,
         quantity: line.quantity,
-        product: product
-          ? { name: product.name, img: product.img, price: centsToDollars(product.price_cents), minQuantity: product.min_quantity, availQuantity: product.avail_quantity }
+        product: variant
+          ? {
+              name: variant.name,
+              img: variant.img,
+              price: centsToDollars(variant.priceCents),
+              minQuantity: variant.minQuantity,
+              availQuantity: variant.availQuantity,
+              variant: variant.label,
+              sku: variant.sku,
+            }
           : null,
         lineTotal: centsToDollars(lineCents),
         ...(problem ? { problem } : {}),
@@ -58,25 +94,27 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
   }
 
   async function cartOf(viewer: SignedInUser): Promise<Cart> {
-    return priced((await carts.linesOf(viewer.id)).map((row) => ({ productId: row.product_id, quantity: row.quantity })));
+    return priced((await carts.linesOf(viewer.id)).map(keyedRow));
   }
 
-  async function productToAdd(productId: string): Promise<CartProductRow> {
-    const product = (await productsFor([productId])).get(productId);
-    if (!product) throw notFound('That product is no longer in the catalogue.');
-    return product;
+  /** The variant a line names, which must be sold and, for a product sold in several ways, chosen. */
+  async function variantToAdd(line: KeyedLine): Promise<SellableVariant> {
+    const variant = variantOf(line, await variantsFor([line]));
+    if (!variant) throw notFound('That product is no longer in the catalogue.');
+    if (variant.hasOptions && !line.chosen) throw new AppError(400, 'VALIDATION_FAILED', cartMessages.chooseVariant);
+    return variant;
   }
 
   /** Lines as an order takes them: each orderable as it is, or a 409 naming the line to fix. */
-  async function orderLines(lines: readonly CartLineInput[]): Promise<ProductLine[]> {
+  async function orderLines(lines: readonly KeyedLine[]): Promise<ProductLine[]> {
     if (lines.length === 0) throw conflict(cartMessages.empty, 'CART_EMPTY');
-    const products = await productsFor(lines.map((line) => line.productId));
+    const variants = await variantsFor(lines);
     return lines.map((line) => {
-      const product = products.get(line.productId);
-      if (!product) throw conflict(cartMessages.lineProblem('A tool in your cart', cartMessages.gone), 'CART_NOT_READY');
-      const problem = cartLineProblem(line.quantity, stockOf(product));
-      if (problem) throw conflict(cartMessages.lineProblem(product.name, problem), 'CART_NOT_READY');
-      return productLineOf(product, line.quantity);
+      const variant = variantOf(line, variants);
+      if (!variant) throw conflict(cartMessages.lineProblem('A tool in your cart', cartMessages.gone), 'CART_NOT_READY');
+      const problem = lineProblem(line, variant);
+      if (problem) throw conflict(cartMessages.lineProblem(variant.label ? `${variant.name} (${variant.label})` : variant.name, problem), 'CART_NOT_READY');
+      return productLineOf(variant, line.quantity);
     });
   }
 
@@ -86,37 +124,40 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
     /** A visitor's cart (kept in the browser), priced and checked as a customer's is. Changes nothing. */
     quote: (lines: readonly CartLineInput[]) => priced(combined(lines)),
 
-    /** Adds pieces to the line of a product (a new line if there is none); the line's new quantity must obey the rule. */
-    async add(viewer: SignedInUser, { productId, quantity }: CartLineInput): Promise<Cart> {
-      const product = await productToAdd(productId);
+    /** Adds pieces to the line of a variant (a new line if there is none); the line's new quantity must obey the rule. */
+    async add(viewer: SignedInUser, input: CartLineInput): Promise<Cart> {
+      const line = keyed(input);
+      const variant = await variantToAdd(line);
       await carts.withCartHeld(viewer.id, async (trx) => {
         const lines = await carts.linesOf(viewer.id, trx);
-        const inCart = lines.find((line) => line.product_id === productId)?.quantity ?? 0;
+        const inCart = lines.find((row) => row.variant_id === line.variantId)?.quantity ?? 0;
         if (inCart === 0 && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
-        const added = addedQuantity(inCart, quantity, stockOf(product));
+        const added = addedQuantity(inCart, line.quantity, stockOf(variant));
         if ('problem' in added) throw new AppError(400, 'VALIDATION_FAILED', added.problem);
-        await carts.put(trx, viewer.id, productId, added.quantity, clock().toISOString());
+        await carts.put(trx, viewer.id, line, added.quantity, clock().toISOString());
       });
       return cartOf(viewer);
     },
 
-    /** Sets the quantity of a product's line (adding the line if need be); it must obey the rule. */
-    async set(viewer: SignedInUser, productId: string, quantity: number): Promise<Cart> {
-      const product = await productToAdd(productId);
-      const problem = cartLineProblem(quantity, stockOf(product));
+    /** Sets the quantity of a variant's line (adding the line if need be); it must obey the rule. */
+    async set(viewer: SignedInUser, variantId: string, quantity: number): Promise<Cart> {
+      const found = (await variantsFor([{ productId: '', variantId, chosen: true, quantity }])).get(variantId);
+      if (!found || found.hidden) throw notFound('That product is no longer in the catalogue.');
+      const line: KeyedLine = { productId: found.productId, variantId, chosen: true, quantity };
+      const problem = cartLineProblem(quantity, stockOf(found));
       if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
       await carts.withCartHeld(viewer.id, async (trx) => {
         const lines = await carts.linesOf(viewer.id, trx);
-        const inCart = lines.some((line) => line.product_id === productId);
+        const inCart = lines.some((row) => row.variant_id === variantId);
         if (!inCart && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
-        await carts.put(trx, viewer.id, productId, quantity, clock().toISOString());
+        await carts.put(trx, viewer.id, line, quantity, clock().toISOString());
       });
       return cartOf(viewer);
     },
 
     /** Takes a line out; a line that is not there is gone already, which is what was asked. */
-    async remove(viewer: SignedInUser, productId: string): Promise<Cart> {
-      await carts.remove(viewer.id, productId);
+    async remove(viewer: SignedInUser, variantId: string): Promise<Cart> {
+      await carts.remove(viewer.id, variantId);
       return cartOf(viewer);
     },
 
@@ -128,26 +169,27 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
      */
     async merge(viewer: SignedInUser, incoming: readonly CartLineInput[]): Promise<CartMerge> {
       const lines = combined(incoming);
-      const products = await productsFor(lines.map((line) => line.productId));
+      const variants = await variantsFor(lines);
       // The cart is read and written holding it: merges sent at once (two tabs signing in) each see the other's lines.
       const changes = await carts.withCartHeld(viewer.id, async (trx) => {
-        const existing = new Map((await carts.linesOf(viewer.id, trx)).map((row) => [row.product_id, row.quantity]));
+        const existing = new Map((await carts.linesOf(viewer.id, trx)).map((row) => [row.variant_id, row.quantity]));
         const writes: MergedLine[] = [];
         const changed: CartChange[] = [];
         let lineCount = existing.size;
         for (const line of lines) {
-          const product = products.get(line.productId);
-          const inCart = existing.get(line.productId) ?? 0;
-          const name = product?.name ?? null;
+          const variant = variantOf(line, variants);
+          const inCart = existing.get(line.variantId) ?? 0;
+          const name = variant?.name ?? null;
+          const ids = { productId: line.productId, variantId: line.variantId };
           if (inCart === 0 && lineCount >= cartLimits.lines) {
-            changed.push({ productId: line.productId, product: name, asked: line.quantity, quantity: 0, message: cartMessages.tooManyLines });
+            changed.push({ ...ids, product: name, asked: line.quantity, quantity: 0, message: cartMessages.tooManyLines });
             continue;
           }
-          const merged = mergedLine(inCart, line.quantity, product && stockOf(product));
-          if (merged.note) changed.push({ productId: line.productId, product: name, asked: inCart + line.quantity, quantity: merged.quantity, message: merged.note });
+          const merged = mergedLine(inCart, line.quantity, variant && !(variant.hasOptions && !line.chosen) ? stockOf(variant) : undefined);
+          if (merged.note) changed.push({ ...ids, product: name, asked: inCart + line.quantity, quantity: merged.quantity, message: merged.note });
           if (merged.quantity === 0 && inCart === 0) continue;
           if (inCart === 0) lineCount += 1;
-          writes.push({ productId: line.productId, quantity: merged.quantity });
+          writes.push({ ...ids, quantity: merged.quantity });
         }
         await carts.merge(trx, viewer.id, writes, clock());
         return changed;
@@ -164,14 +206,14 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
       viewer: SignedInUser | null,
       input: { lines?: readonly CartLineInput[] | undefined; destination?: { country: string; region?: string | undefined } | undefined } & OrderChoices,
     ): Promise<CartQuote> {
-      const lines = input.lines ? combined(input.lines) : viewer ? (await carts.linesOf(viewer.id)).map((row) => ({ productId: row.product_id, quantity: row.quantity })) : [];
-      const products = await productsFor(lines.map((line) => line.productId));
-      const cart = await priced(lines, products);
+      const lines = input.lines ? combined(input.lines) : viewer ? (await carts.linesOf(viewer.id)).map(keyedRow) : [];
+      const variants = await variantsFor(lines);
+      const cart = await priced(lines, variants);
       // A line whose quantity breaks the rule is priced as it stands (the cart says what to change
       // before it can be checked out); a tool no longer sold has no price.
       const orderable = lines.flatMap((line, index) => {
-        const product = products.get(line.productId);
-        return product ? [{ index, line: productLineOf(product, line.quantity) }] : [];
+        const variant = variantOf(line, variants);
+        return variant ? [{ index, line: productLineOf(variant, line.quantity) }] : [];
       });
       const quote = await pricing.quote({ lines: orderable.map((entry) => entry.line), destination: input.destination, choices: input, customerEmail: viewer?.email });
       return quoteOf(cart, orderable, quote);
@@ -182,15 +224,14 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
      * names the line to fix, before anything is opened.
      */
     async checkoutLines(viewer: SignedInUser): Promise<ProductLine[]> {
-      const rows = await carts.linesOf(viewer.id);
-      return orderLines(rows.map((row) => ({ productId: row.product_id, quantity: row.quantity })));
+      return orderLines((await carts.linesOf(viewer.id)).map(keyedRow));
     },
 
     /** A guest's cart (kept in their browser) as a checkout takes it, checked as a customer's is. */
     guestLines: (lines: readonly CartLineInput[]) => orderLines(combined(lines)),
 
     /** Once its checkout is paid, the lines it bought leave the customer's cart, in the transaction that records it. */
-    emptyOf: (transaction: Parameters<CartRepository['removeProducts']>[0], userId: string, productIds: readonly string[]) => carts.removeProducts(transaction, userId, productIds),
+    emptyOf: (transaction: Parameters<CartRepository['removeVariants']>[0], userId: string, variantIds: readonly string[]) => carts.removeVariants(transaction, userId, variantIds),
   };
 }
 

@@ -13,7 +13,7 @@ export function emptyCartOnPaid(cart: Pick<CartService, 'emptyOf'>): Pick<OrderE
       await cart.emptyOf(
         transaction,
         buyer.userId,
-        order.lines.flatMap((line) => (line.productId ? [line.productId] : [])),
+        order.lines.flatMap((line) => (line.variantId ? [line.variantId] : [])),
       );
     },
   };

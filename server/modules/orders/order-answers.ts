@@ -11,6 +11,9 @@ function toLine(line: OrderLineRow): OrderLine {
   return {
     lineId: line.id,
     productId: line.product_id,
+    variantId: line.variant_id,
+    sku: line.sku,
+    variant: line.variant,
     product: line.product,
     img: line.img,
     unitPrice: centsToDollars(line.unit_price_cents),

@@ -72,6 +72,9 @@ export function orderRowsOf(
       id: newRecordId(),
       line: index + 1,
       product_id: line.productId,
+      variant_id: line.variantId,
+      sku: line.sku,
+      variant: line.variant,
       product: line.name,
       img: line.img,
       category: line.category,
@@ -97,7 +100,7 @@ export function sameCheckout(open: ListedOrderRow, placing: { header: NewOrderRo
     open.lines.length === placing.lines.length &&
     open.lines.every((line, index) => {
       const wanted = placing.lines[index]!;
-      return line.product_id === wanted.product_id && line.quantity === wanted.quantity && line.unit_price_cents === wanted.unit_price_cents;
+      return line.variant_id === wanted.variant_id && line.quantity === wanted.quantity && line.unit_price_cents === wanted.unit_price_cents;
     });
   const compared = [
     'phone',

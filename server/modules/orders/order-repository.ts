@@ -3,6 +3,7 @@ import type { OrderListStage } from '../../../common/schemas/orders.ts';
 import { type CancelReason, piecesToShip } from '../../../common/ordering.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import type { Database } from '../../db/database.ts';
+import { refreshProducts, returnVariantStock, takeVariantStock } from '../../db/variant-stock.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { whileHolding } from '../../db/row-lock.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
@@ -160,9 +161,9 @@ export function createOrderRepository(db: Database) {
     if (rows.length === 0) return [];
     const lines = await on
       .selectFrom('order_lines')
-      .leftJoin('products', 'products.id', 'order_lines.product_id')
+      .leftJoin('product_variants', 'product_variants.id', 'order_lines.variant_id')
       .selectAll('order_lines')
-      .select('products.avail_quantity as product_stock')
+      .select('product_variants.avail_quantity as product_stock')
       .where(
         'order_lines.order_id',
         'in',
@@ -447,16 +448,11 @@ export function createOrderRepository(db: Database) {
             return { outcome: seen?.cancelled_at ? 'cancelled' : 'not-unpaid' };
           }
           const lines = await linesOf(trx, id);
-          for (const line of lines.toSorted(byProduct)) {
-            if (!line.product_id) throw new LineRefused('product-gone', line.product);
-            const taken = await trx
-              .updateTable('products')
-              .set((eb) => ({ avail_quantity: eb('avail_quantity', '-', line.quantity) }))
-              .where('id', '=', line.product_id)
-              .where('avail_quantity', '>=', line.quantity)
-              .executeTakeFirst();
-            if (Number(taken.numUpdatedRows) === 0) throw new LineRefused('out-of-stock', line.product);
+          for (const line of lines.toSorted(byVariant)) {
+            if (!line.variant_id) throw new LineRefused('product-gone', line.product);
+            if (!(await takeVariantStock(trx, line.variant_id, line.quantity))) throw new LineRefused('out-of-stock', line.product);
           }
+          await refreshProducts(trx, productsOf(lines));
           await alongside?.(trx, order);
           return { outcome: 'paid' };
         })
@@ -493,14 +489,9 @@ export function createOrderRepository(db: Database) {
           .returning('id')
           .executeTakeFirst();
         if (!reverted) return;
-        for (const line of (await linesOf(trx, id)).toSorted(byProduct)) {
-          if (!line.product_id) continue;
-          await trx
-            .updateTable('products')
-            .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', line.quantity) }))
-            .where('id', '=', line.product_id)
-            .execute();
-        }
+        const lines = await linesOf(trx, id);
+        for (const line of lines.toSorted(byVariant)) if (line.variant_id) await returnVariantStock(trx, line.variant_id, line.quantity);
+        await refreshProducts(trx, productsOf(lines));
       });
     },
 
@@ -727,36 +718,34 @@ export function createOrderRepository(db: Database) {
         'refund_lines.quantity',
         'refund_lines.restock',
         'order_lines.product_id',
+        'order_lines.variant_id',
         'order_lines.quantity as bought',
         'order_lines.restocked_quantity',
       ])
       .where('refund_lines.refund_id', '=', refundId)
-      .orderBy('order_lines.product_id')
+      .orderBy('order_lines.variant_id')
       .execute();
     let restocked = 0;
     for (const piece of pieces) {
-      const back = piece.product_id ? Math.min(piece.restock, piece.bought - piece.restocked_quantity) : 0;
+      const back = piece.variant_id ? Math.min(piece.restock, piece.bought - piece.restocked_quantity) : 0;
       await transaction
         .updateTable('order_lines')
         .set((eb) => ({ refunded_quantity: eb('refunded_quantity', '+', piece.quantity), restocked_quantity: eb('restocked_quantity', '+', back) }))
         .where('id', '=', piece.line_id)
         .execute();
-      if (back > 0) {
-        await transaction
-          .updateTable('products')
-          .set((eb) => ({ avail_quantity: eb('avail_quantity', '+', back) }))
-          .where('id', '=', piece.product_id!)
-          .execute();
-      }
+      if (back > 0) await returnVariantStock(transaction, piece.variant_id!, back);
       if (back !== piece.restock)
         await transaction.updateTable('refund_lines').set({ restock: back }).where('refund_id', '=', refundId).where('line_id', '=', piece.line_id).execute();
       restocked += back;
     }
+    await refreshProducts(transaction, pieces.flatMap((piece) => (piece.product_id ? [piece.product_id] : [])));
     return restocked;
   }
 }
 
-/** Lines in the order their stock is taken or returned: by product, so that two transactions never lock two products in opposite orders. */
-const byProduct = (a: { product_id: string | null }, b: { product_id: string | null }) => (a.product_id ?? '').localeCompare(b.product_id ?? '');
+/** Lines in the order their stock is taken or returned: by variant, so that two transactions never lock two variants in opposite orders. */
+const byVariant = (a: { variant_id: string | null }, b: { variant_id: string | null }) => (a.variant_id ?? '').localeCompare(b.variant_id ?? '');
+
+const productsOf = (lines: ReadonlyArray<{ product_id: string | null }>) => lines.flatMap((line) => (line.product_id ? [line.product_id] : []));
 
 export type OrderRepository = ReturnType<typeof createOrderRepository>;

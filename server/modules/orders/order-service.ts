@@ -1,4 +1,5 @@
 import { carrierName } from '../../../common/carriers.ts';
+import { cartMessages } from '../../../common/cart-rules.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
 import { refundOfPieces } from '../../../common/order-pricing.ts';
@@ -146,11 +147,13 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
   return {
     /** Buy Now: an order of one product, priced by the server with its shipping, code and tax. */
     async place(viewer: SignedInUser, input: OrderInput): Promise<Order> {
-      const product = isRecordId(input.productId) ? await products.findById(input.productId) : undefined;
-      if (!product) throw notFound('That product is no longer in the catalogue.');
-      const problem = quantityProblem(input.quantity, { minQuantity: product.min_quantity, availQuantity: product.avail_quantity });
+      const variantId = input.variantId ?? input.productId;
+      const variant = isRecordId(variantId) ? (await products.sellable([variantId])).get(variantId) : undefined;
+      if (!variant || variant.productId !== input.productId || variant.hidden) throw notFound('That product is no longer in the catalogue.');
+      if (variant.hasOptions && !input.variantId) throw new AppError(400, 'VALIDATION_FAILED', cartMessages.chooseVariant);
+      const problem = quantityProblem(input.quantity, { minQuantity: variant.minQuantity, availQuantity: variant.availQuantity });
       if (problem) throw new AppError(400, 'VALIDATION_FAILED', problem);
-      const lines = [productLineOf(product, input.quantity)];
+      const lines = [productLineOf(variant, input.quantity)];
       const quote = await pricing.priceForOrder({ lines, destination: input.shippingAddress, choices: input, customerEmail: viewer.email, addressTyped: !input.shippingAddress });
       const address = input.shippingAddress ? shippingColumns(input.shippingAddress) : freeTextColumns(input.adress ?? '', viewer.name);
       return placeQuoted({ kind: 'customer', viewer }, lines, quote, { phone: input.phone, address }, { fromCart: false });
@@ -545,7 +548,7 @@ function refundPieces(request: RefundRequest, lines: readonly OrderLineRow[], he
  */
 function checkPieces(piece: RefundedPieces, line: OrderLineRow, held: HeldBack, byAmount: boolean): void {
   const holding = held.lines.get(line.id) ?? { quantity: 0, restock: 0 };
-  if (piece.restock > 0 && !line.product_id) throw conflict(`${line.product} is no longer sold, so its pieces cannot go back to stock.`, 'PRODUCT_GONE');
+  if (piece.restock > 0 && !line.variant_id) throw conflict(`${line.product} is no longer sold, so its pieces cannot go back to stock.`, 'PRODUCT_GONE');
   const restockable = line.quantity - line.restocked_quantity - holding.restock;
   const tooManyToRestock = () => conflict(`Only ${Math.max(0, restockable)} of the ${line.quantity} pieces of ${line.product} can still go back to stock.`, 'RESTOCK_TOO_LARGE');
   if (byAmount && piece.restock > restockable) throw tooManyToRestock();

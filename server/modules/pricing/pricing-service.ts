@@ -1,3 +1,4 @@
+import type { SellableVariant } from '../../db/sellable-variants.ts';
 import { checkoutMessages, placeName } from '../../../common/checkout-rules.ts';
 import {
   type Destination,
@@ -25,6 +26,10 @@ import type { PricingSettingsRepository, Seller } from './pricing-settings-repos
 /** A line to price: a product as the catalogue has it now, and how many. */
 export interface ProductLine {
   productId: string;
+  variantId: string;
+  sku: string;
+  /** How the variant reads ("Width 10 mm · Handle Walnut"); '' for a product sold one way. */
+  variant: string;
   name: string;
   img: string;
   category: string;
@@ -33,16 +38,19 @@ export interface ProductLine {
   weightGrams: number;
 }
 
-/** A product as a line to price takes it: the catalogue's price, weight and category now. */
-export function productLineOf(product: { id: string; name: string; img: string; category: string; price_cents: number; weight_grams: number }, quantity: number): ProductLine {
+/** A variant as a line to price takes it: the catalogue's price, weight and category now. */
+export function productLineOf(item: SellableVariant, quantity: number): ProductLine {
   return {
-    productId: product.id,
-    name: product.name,
-    img: product.img,
-    category: product.category,
-    unitPriceCents: product.price_cents,
+    productId: item.productId,
+    variantId: item.variantId,
+    sku: item.sku,
+    variant: item.label,
+    name: item.name,
+    img: item.img,
+    category: item.category,
+    unitPriceCents: item.priceCents,
     quantity,
-    weightGrams: product.weight_grams,
+    weightGrams: item.weightGrams,
   };
 }
 

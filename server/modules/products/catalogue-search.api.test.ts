@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductCategory } from '../../../common/categories.ts';
 import type { Product } from '../../../common/schemas/products.ts';
 import { demoProducts } from '../../db/seed/demo-catalogue.ts';
 import { newRecordId } from '../../record-id.ts';
@@ -32,7 +31,7 @@ async function list(query: string): Promise<Listed> {
 
 let productCounter = 0;
 /** A product straight into the table (as an admin's form would add it), with what a case needs. */
-async function addProduct(product: { name: string; description: string; category: ProductCategory; price: number; addedAt?: string }) {
+async function addProduct(product: { name: string; description: string; category: string; price: number; addedAt?: string }) {
   productCounter += 1;
   const id = newRecordId();
   await shop.db
@@ -199,7 +198,7 @@ describe('filtering by category and price', () => {
   });
 
   it('combines search, category and price, and pages through the matches with the right total', async () => {
-    const make = (name: string, price: number, category: ProductCategory = 'clamps') =>
+    const make = (name: string, price: number, category: string = 'clamps') =>
       addProduct({ name, description: 'Cast iron, with a steel screw and a swivel pad.', category, price });
     const in1 = await make('Parallel clamp 300', 24);
     const in2 = await make('Parallel clamp 600', 31.5);

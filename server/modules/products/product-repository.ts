@@ -5,11 +5,14 @@ import type { Database } from '../../db/database.ts';
 import type { ProductsTable } from '../../db/schema.ts';
 import { createProductTextSearch, type ProductQuery } from './product-search-repository.ts';
 import { searchWords } from './search-terms.ts';
+import { holdVariantsOf } from '../../db/variant-stock.ts';
+import { sellableVariants } from '../../db/sellable-variants.ts';
 import { picturesOf, replacePictures } from './product-picture-repository.ts';
+import { replaceVariants, type VariantFields, type VariantRow, variantsOf } from './variant-repository.ts';
 
 export type ProductRow = Selectable<ProductsTable>;
-/** What an admin may change: everything but the id and when it was added. */
-export type ProductFields = Omit<ProductRow, 'id' | 'created_at'>;
+/** What an admin may change: everything but the id, when it was added, and what its variants add up to. */
+export type ProductFields = Omit<ProductRow, 'id' | 'created_at' | 'price_cents' | 'price_max_cents' | 'avail_quantity'>;
 
 /** Every column a product is read with, named (PostgreSQL's table also holds the search index's column). */
 const productColumns = [
@@ -26,7 +29,13 @@ const productColumns = [
   'products.length_mm',
   'products.width_mm',
   'products.height_mm',
+  'products.options',
+  'products.price_max_cents',
+  'products.hidden',
 ] as const;
+
+/** What a typed search must look like to be tried as a SKU first: one word with a digit in it. */
+const skuLike = /^(?=.*\d)[A-Za-z0-9._-]{3,64}$/;
 
 export function createProductRepository(db: Database) {
   const textSearch = createProductTextSearch(db);
@@ -37,13 +46,20 @@ export function createProductRepository(db: Database) {
      * match first unless the query asks for another; every order ends with the id, so that pages
      * neither skip nor repeat a product (ADR 008).
      */
-    async list(query: ProductListQuery): Promise<{ rows: ProductRow[]; total: number }> {
+    async list(query: ProductListQuery, { includeHidden = false } = {}): Promise<{ rows: ProductRow[]; total: number }> {
+      // A SKU typed into the search finds its product, through the SKUs' unique index.
+      const sku = query.q && skuLike.test(query.q.trim()) ? await db.selectFrom('product_variants').select('product_id').where('sku', '=', query.q.trim().toUpperCase()).executeTakeFirst() : undefined;
+      if (sku) {
+        const row = await db.selectFrom('products').select(productColumns).where('id', '=', sku.product_id).executeTakeFirst();
+        return row && (includeHidden || row.hidden === 0) ? { rows: [row], total: 1 } : { rows: [], total: 0 };
+      }
       const words = query.q ? searchWords(query.q) : [];
       // Typed, but nothing in it can be searched for (only punctuation or words such as "the").
       if (query.q && words.length === 0) return { rows: [], total: 0 };
       const sort = query.sort ?? 'relevance';
 
       let filtered: ProductQuery = words.length > 0 ? textSearch.matching(words) : db.selectFrom('products');
+      if (!includeHidden) filtered = filtered.where('products.hidden', '=', 0);
       if (query.category) filtered = filtered.where('products.category', '=', query.category);
       if (query.minPrice !== undefined) filtered = filtered.where('products.price_cents', '>=', dollarsToCents(query.minPrice));
       if (query.maxPrice !== undefined) filtered = filtered.where('products.price_cents', '<=', dollarsToCents(query.maxPrice));
@@ -75,11 +91,14 @@ export function createProductRepository(db: Database) {
       return db.selectFrom('products').select(productColumns).where('id', '=', id).executeTakeFirst();
     },
 
-    /** A new product and its pictures (the first of which is its `img`), together. */
-    async insert(row: ProductRow, pictures: readonly string[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('products').values(row).execute();
+    /** A new product, its pictures (the first of which is its `img`) and its variants, together; answers it as written. */
+    async insert(row: ProductFields & Pick<ProductRow, 'id' | 'created_at'>, pictures: readonly string[], variants: readonly VariantFields[], newId: () => string) {
+      return db.transaction().execute(async (trx) => {
+        await trx.insertInto('products').values({ ...row, price_cents: 0, price_max_cents: 0, avail_quantity: 0 }).execute();
         await replacePictures(trx, row.id, pictures);
+        const written = await replaceVariants(trx, row.id, variants, newId);
+        const saved = await trx.selectFrom('products').select(productColumns).where('id', '=', row.id).executeTakeFirstOrThrow();
+        return { row: saved, variants: written };
       });
     },
 
@@ -95,17 +114,27 @@ export function createProductRepository(db: Database) {
       fields: ProductFields,
       stockSeen: number | undefined,
       pictures: readonly string[] | ((current: string[]) => string[]),
-    ): Promise<{ row: ProductRow; pictures: string[] } | undefined> {
+      variants: (current: VariantRow[]) => VariantFields[],
+      newId: () => string,
+    ): Promise<{ row: ProductRow; pictures: string[]; variants: VariantRow[] } | undefined> {
       return db.transaction().execute(async (trx) => {
+        await holdVariantsOf(trx, [id]);
         let update = trx.updateTable('products').set(fields).where('id', '=', id);
         if (stockSeen !== undefined) update = update.where('avail_quantity', '=', stockSeen);
-        const row = await update.returning(productColumns).executeTakeFirst();
-        if (!row) return undefined;
+        const found = await update.returning('id').executeTakeFirst();
+        if (!found) return undefined;
         const next = typeof pictures === 'function' ? pictures(await picturesOf(trx, id)) : [...pictures];
         await replacePictures(trx, id, next);
-        return { row, pictures: next };
+        const written = await replaceVariants(trx, id, variants(await variantsOf(trx, id)), newId);
+        const row = await trx.selectFrom('products').select(productColumns).where('id', '=', id).executeTakeFirstOrThrow();
+        return { row, pictures: next, variants: written };
       });
     },
+
+    variantsOf: (id: string): Promise<VariantRow[]> => variantsOf(db, id),
+
+    /** Variants as an order takes them (a Buy Now order reads its one here). */
+    sellable: (variantIds: readonly string[]) => sellableVariants(db, variantIds),
 
     /** The product's pictures in order (none for a product written straight into the table). */
     picturesOf: (id: string): Promise<string[]> => picturesOf(db, id),
@@ -115,7 +144,7 @@ export function createProductRepository(db: Database) {
      * catalogue (the sitemap) through `products_created_at_idx` without offsets or any other column.
      */
     async idsAfter(after: { createdAt: string; id: string } | undefined, limit: number): Promise<Array<{ id: string; createdAt: string }>> {
-      let query = db.selectFrom('products').select(['id', 'created_at']);
+      let query = db.selectFrom('products').select(['id', 'created_at']).where('hidden', '=', 0);
       if (after) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)));
       const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
       return rows.map((row) => ({ id: row.id, createdAt: row.created_at }));

@@ -44,6 +44,20 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   );
 
   app.get(
+    '/products/manage',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'The catalogue as Manage Products lists it, hidden products too (admins only)',
+        querystring: productListQuerySchema,
+        response: { 200: z.array(productSchema), 400: apiErrorSchema, ...adminOnly },
+      },
+    },
+    async (request, reply) => sendPage(reply, await products.list(request.query, { includeHidden: true })),
+  );
+
+  app.get(
     '/products/:id',
     {
       config: catalogue,

@@ -1,11 +1,16 @@
-import { defaultCategory, isProductCategory } from '../../../common/categories.ts';
 import { centsToDollars, dollarsToCents } from '../../../common/money.ts';
 import { pictureLimits, picturesOrMain } from '../../../common/product-pictures.ts';
-import type { Product, ProductInput, ProductListQuery, ProductUpdate, ProductWithPictures } from '../../../common/schemas/products.ts';
+import type { Product, ProductInput, ProductListQuery, ProductUpdate, ProductWithPictures, Variant } from '../../../common/schemas/products.ts';
+import { generatedSku, type ProductOption, type VariantChoice } from '../../../common/variants.ts';
 import type { Clock } from '../../clock.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
 import type { ProductFields, ProductRepository, ProductRow } from './product-repository.ts';
+import type { VariantFields, VariantRow } from './variant-repository.ts';
+
+export const parseOptions = (json: string): ProductOption[] => JSON.parse(json) as ProductOption[];
+export const parseChoice = (json: string): VariantChoice => JSON.parse(json) as VariantChoice;
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -16,31 +21,79 @@ export function toProduct(row: ProductRow): Product {
     price: centsToDollars(row.price_cents),
     minQuantity: row.min_quantity,
     availQuantity: row.avail_quantity,
-    // A slug no longer in the list (never one the API accepted) reads as the general category.
-    category: isProductCategory(row.category) ? row.category : defaultCategory,
+    category: row.category,
     weightGrams: row.weight_grams,
     ...(row.length_mm !== null && { lengthMm: row.length_mm }),
     ...(row.width_mm !== null && { widthMm: row.width_mm }),
     ...(row.height_mm !== null && { heightMm: row.height_mm }),
+    priceMax: centsToDollars(Math.max(row.price_max_cents, row.price_cents)),
+    options: parseOptions(row.options),
+    hidden: row.hidden === 1,
   };
 }
 
-/** The admin's form, already checked by `productInputSchema`, as the table stores it (price in cents). */
+export function toVariant(row: VariantRow, productImg: string): Variant {
+  return {
+    _id: row.id,
+    sku: row.sku,
+    options: parseChoice(row.options),
+    price: centsToDollars(row.price_cents),
+    availQuantity: row.avail_quantity,
+    weightGrams: row.weight_grams,
+    img: row.img || productImg,
+    lowStockAt: row.low_stock_at,
+  };
+}
+
+/** The admin's form, already checked by `productInputSchema`, as the table stores it. */
 function toFields(input: ProductInput): ProductFields {
   return {
     name: input.name,
     description: input.description,
     img: input.img,
-    price_cents: dollarsToCents(input.price),
     min_quantity: input.minQuantity,
-    avail_quantity: input.availQuantity,
     category: input.category,
     weight_grams: input.weightGrams,
     length_mm: input.lengthMm ?? null,
     width_mm: input.widthMm ?? null,
     height_mm: input.heightMm ?? null,
+    options: JSON.stringify(input.options),
+    hidden: input.hidden ? 1 : 0,
   };
 }
+
+/**
+ * The variants the form describes: its own list, or, for a product sold one way, one variant of the
+ * specification's price and stock, keeping the SKU it had.
+ */
+function toVariantFields(input: ProductInput, current: readonly VariantRow[], productId: string): VariantFields[] {
+  if (input.variants)
+    return input.variants.map((variant) => ({
+      sku: variant.sku.toUpperCase(),
+      options: JSON.stringify(variant.options),
+      price_cents: dollarsToCents(variant.price),
+      avail_quantity: variant.availQuantity,
+      weight_grams: variant.weightGrams ?? input.weightGrams,
+      img: variant.img ?? '',
+      low_stock_at: variant.lowStockAt ?? null,
+    }));
+  const only = current.length === 1 && current[0]!.options === '{}' ? current[0] : undefined;
+  return [
+    {
+      sku: only?.sku ?? generatedSku(productId),
+      options: '{}',
+      // The schema requires both without variants.
+      price_cents: dollarsToCents(input.price!),
+      avail_quantity: input.availQuantity!,
+      weight_grams: input.weightGrams,
+      img: '',
+      low_stock_at: input.lowStockAt ?? null,
+    },
+  ];
+}
+
+/** A SKU another product uses: the unique index said so. */
+const skuTaken = () => conflict('A SKU is already used by another product. Each variant needs its own.');
 
 const noSuchProduct = () => notFound('No product has that id.');
 
@@ -56,8 +109,8 @@ const sitemapBatch = 500;
  */
 export function createProductService(products: ProductRepository, clock: Clock) {
   return {
-    async list(query: ProductListQuery): Promise<{ items: Product[]; total: number }> {
-      const { rows, total } = await products.list(query);
+    async list(query: ProductListQuery, options: { includeHidden?: boolean } = {}): Promise<{ items: Product[]; total: number }> {
+      const { rows, total } = await products.list(query, options);
       return { items: rows.map(toProduct), total };
     },
 
@@ -65,9 +118,9 @@ export function createProductService(products: ProductRepository, clock: Clock) 
     async get(id: string): Promise<ProductWithPictures> {
       // An id that is not one of ours cannot name a product: answer 404 without asking the database.
       if (!isRecordId(id)) throw noSuchProduct();
-      const [row, pictures] = await Promise.all([products.findById(id), products.picturesOf(id)]);
+      const [row, pictures, variants] = await Promise.all([products.findById(id), products.picturesOf(id), products.variantsOf(id)]);
       if (!row) throw noSuchProduct();
-      return { ...toProduct(row), pictures: picturesOrMain(pictures, row.img) };
+      return { ...toProduct(row), pictures: picturesOrMain(pictures, row.img), variants: variants.map((variant) => toVariant(variant, row.img)) };
     },
 
     /** Whether a product with this id is in the catalogue. */
@@ -77,10 +130,12 @@ export function createProductService(products: ProductRepository, clock: Clock) 
 
     /** A new product, stamped now, so that it is the newest in the catalogue; its pictures are the list given, or its image. */
     async create(input: ProductInput): Promise<ProductWithPictures> {
-      const row: ProductRow = { id: newRecordId(), ...toFields(input), created_at: clock().toISOString() };
+      const id = newRecordId();
       const pictures = input.pictures ?? [input.img];
-      await products.insert(row, pictures);
-      return { ...toProduct(row), pictures };
+      const saved = await products.insert({ id, ...toFields(input), created_at: clock().toISOString() }, pictures, toVariantFields(input, [], id), newRecordId).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? skuTaken() : error;
+      });
+      return { ...toProduct(saved.row), pictures, variants: saved.variants.map((variant) => toVariant(variant, saved.row.img)) };
     },
 
     /**
@@ -89,8 +144,12 @@ export function createProductService(products: ProductRepository, clock: Clock) 
      */
     async replace(id: string, { stockSeen, ...input }: ProductUpdate): Promise<ProductWithPictures> {
       if (!isRecordId(id)) throw noSuchProduct();
-      const saved = await products.update(id, toFields(input), stockSeen, input.pictures ?? withMainPicture(input.img));
-      if (saved) return { ...toProduct(saved.row), pictures: saved.pictures };
+      const saved = await products
+        .update(id, toFields(input), stockSeen, input.pictures ?? withMainPicture(input.img), (current) => toVariantFields(input, current, id), newRecordId)
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? skuTaken() : error;
+        });
+      if (saved) return { ...toProduct(saved.row), pictures: saved.pictures, variants: saved.variants.map((variant) => toVariant(variant, saved.row.img)) };
       const current = await products.findById(id);
       if (!current) throw noSuchProduct();
       throw new AppError(

@@ -35,6 +35,9 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
       {
         lineId: 'l1',
         productId: 'p1',
+        variantId: 'p1',
+        sku: 'JNR-P1',
+        variant: '',
         product: 'Bevel-edge chisel set <6 pieces>',
         img: '',
         unitPrice: 189.5,
@@ -51,6 +54,9 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
       {
         lineId: 'l2',
         productId: 'p2',
+        variantId: 'p2',
+        sku: 'JNR-P2',
+        variant: 'Width 10 mm · Handle Walnut',
         product: 'Marking gauge',
         img: '',
         unitPrice: 42,
