@@ -199,6 +199,27 @@ function productsInsert(d, now) {
     from ${d.series(counts.products)}`;
 }
 
+/**
+ * Three variants of each loaded product (ADR 039), by handle: the first has the product's id, the
+ * second half its stock at $10 more, the third is sold out at $5 more. Ids stay UUID-shaped.
+ */
+function variantsInsert() {
+  return `insert into product_variants (id, product_id, position, sku, options, price_cents, avail_quantity, weight_grams, img, low_stock_noticed)
+    select case when k = 0 then p.id else '0000000' || (k + 7) || substr(p.id, 9) end, p.id, k, 'JNR-' || upper(substr(p.id, 25)) || '-' || k,
+      case k when 0 then '{"Handle":"Beech"}' when 1 then '{"Handle":"Walnut"}' else '{"Handle":"Ash"}' end,
+      p.price_cents + case k when 0 then 0 when 1 then 1000 else 500 end,
+      case k when 0 then p.avail_quantity when 1 then p.avail_quantity / 2 else 0 end, 0, '', 0
+    from products p cross join (select 0 as k union all select 1 union all select 2) handles
+    where p.id like '${idPrefix.product}-%'`;
+}
+
+/** The products' rows as their variants make them: options offered, highest price, stock summed. */
+function productsFromVariantsUpdate() {
+  return `update products set options = '[{"name":"Handle","values":["Beech","Walnut","Ash"]}]', price_max_cents = price_cents + 1000,
+      avail_quantity = avail_quantity + avail_quantity / 2
+    where id like '${idPrefix.product}-%'`;
+}
+
 /** Each loaded product's one picture, its main one, as migration 015 gives every product. */
 function productPicturesInsert() {
   return `insert into product_pictures (product_id, position, img) select id, 0, img from products where id like '${idPrefix.product}-%'`;
@@ -343,6 +364,8 @@ export function loadSteps(d, now, lastNumber, owner) {
   return [
     { what: `${many(counts.products)} products`, table: 'products', sql: productsInsert(d, now) },
     { what: `${many(counts.products)} product pictures`, table: 'product_pictures', sql: productPicturesInsert() },
+    { what: `${many(counts.products * 3)} product variants`, table: 'product_variants', sql: variantsInsert() },
+    { what: "the products' prices and stock from their variants", sql: productsFromVariantsUpdate() },
     { what: `${many(counts.customers)} customers`, table: 'user', sql: customersInsert(d, now) },
     { what: `${many(counts.orders)} orders`, table: 'orders', sql: ordersInsert(d, now, lastNumber) },
     { what: `${many(counts.orders)} order lines`, table: 'order_lines', sql: orderLinesInsert() },
