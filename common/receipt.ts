@@ -1,4 +1,5 @@
 import { accountContact } from './account-contact.ts';
+import { lineDescription } from './variants.ts';
 import { cardDescription } from './card-brands.ts';
 import { formatUsd } from './money.ts';
 import type { Order } from './schemas/orders.ts';
@@ -54,7 +55,12 @@ export function receiptOf(order: Order): Receipt | undefined {
     orderNumber: order.orderNumber,
     date: receiptDate(order.paidAt),
     billedTo: { name: order.cutomerName, email: accountContact(order.email), adress: order.adress, phone: order.phone },
-    lines: order.lines.map((line) => ({ description: line.product, quantity: line.quantity, unitPrice: line.unitPrice, amount: line.price })),
+    lines: order.lines.map((line) => ({
+      description: lineDescription(line),
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      amount: line.price,
+    })),
     totals: { subtotal: order.totals.subtotal, shipping: order.totals.shipping, discount: order.totals.discount, tax: order.totals.tax, total: order.totals.total },
     shippingMethod: order.shippingMethod?.name,
     discountCode: order.discountCode,

@@ -58,3 +58,6 @@ export function canOrder(stock: { minQuantity: number; availQuantity: number }):
 
 /** The SKU a product sold one way gets when nobody gave one: the shop's prefix and the start of its id. */
 export const generatedSku = (productId: string): string => `JNR-${productId.replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+
+/** How an order line names what was bought: "Joinery Bench Chisel (Width 10 mm · Handle Walnut)". */
+export const lineDescription = (line: { product: string; variant: string }): string => (line.variant ? `${line.product} (${line.variant})` : line.product);

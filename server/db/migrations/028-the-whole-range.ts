@@ -31,9 +31,18 @@ const newCatalogueTables = ['product_variants', 'categories'];
  */
 export const theWholeRangeMigration: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('products').addColumn('options', 'text', (col) => col.notNull().defaultTo('[]')).execute();
-    await db.schema.alterTable('products').addColumn('price_max_cents', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('products').addColumn('hidden', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('options', 'text', (col) => col.notNull().defaultTo('[]'))
+      .execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('price_max_cents', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('products')
+      .addColumn('hidden', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
     await sql`update products set price_max_cents = price_cents`.execute(db);
 
     await db.schema
@@ -43,7 +52,7 @@ export const theWholeRangeMigration: Migration = {
       .addColumn('position', 'integer', (col) => col.notNull())
       .addColumn('sku', 'text', (col) => col.notNull().unique())
       .addColumn('options', 'text', (col) => col.notNull().defaultTo('{}'))
-      .addColumn('price_cents', 'integer', (col) => col.notNull().check(sql`price_cents >= 0`))
+      .addColumn('price_cents', 'integer', (col) => col.notNull().check(sql`price_cents > 0`))
       .addColumn('avail_quantity', 'integer', (col) => col.notNull().check(sql`avail_quantity >= 0`))
       .addColumn('weight_grams', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('img', 'text', (col) => col.notNull().defaultTo(''))
@@ -80,14 +89,19 @@ export const theWholeRangeMigration: Migration = {
       .addColumn('added_at', 'text', (col) => col.notNull())
       .addPrimaryKeyConstraint('cart_items_by_variant_pkey', ['user_id', 'variant_id'])
       .execute();
-    await sql`insert into cart_items_by_variant (user_id, product_id, variant_id, quantity, added_at) select user_id, product_id, product_id, quantity, added_at from cart_items`.execute(db);
+    await sql`insert into cart_items_by_variant (user_id, product_id, variant_id, quantity, added_at) select user_id, product_id, product_id, quantity, added_at from cart_items`.execute(
+      db,
+    );
     await db.schema.dropTable('cart_items').execute();
     await db.schema.alterTable('cart_items_by_variant').renameTo('cart_items').execute();
     await db.schema.createIndex('cart_items_user_added_idx').on('cart_items').columns(['user_id', 'added_at', 'variant_id']).execute();
 
     await db.schema.alterTable('order_lines').addColumn('variant_id', 'text').execute();
     await db.schema.alterTable('order_lines').addColumn('sku', 'text').execute();
-    await db.schema.alterTable('order_lines').addColumn('variant', 'text', (col) => col.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('order_lines')
+      .addColumn('variant', 'text', (col) => col.notNull().defaultTo(''))
+      .execute();
     await sql`update order_lines set variant_id = product_id where product_id is not null`.execute(db);
     await sql`update order_lines set sku = (select sku from product_variants where product_variants.id = order_lines.variant_id)`.execute(db);
 

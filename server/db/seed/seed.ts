@@ -53,7 +53,19 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<boolea
         demoProducts.flatMap((product, index) => {
           const id = products[index]!.id;
           if (!product.variants) {
-            return [{ id, product_id: id, position: 0, sku: generatedSku(id), options: '{}', price_cents: product.priceCents, avail_quantity: product.availQuantity, weight_grams: product.weightGrams }];
+            return [
+              {
+                id,
+                product_id: id,
+                position: 0,
+                sku: generatedSku(id),
+                options: '{}',
+                price_cents: product.priceCents,
+                avail_quantity: product.availQuantity,
+                weight_grams: product.weightGrams,
+                img: '',
+              },
+            ];
           }
           return product.variants.map((variant, position) => ({
             id: position === 0 ? id : newRecordId(),

@@ -22,8 +22,18 @@ interface KeyedLine {
   quantity: number;
 }
 
-const keyed = (line: CartLineInput): KeyedLine => ({ productId: line.productId, variantId: line.variantId ?? line.productId, chosen: line.variantId !== undefined, quantity: line.quantity });
-const keyedRow = (row: { product_id: string; variant_id: string; quantity: number }): KeyedLine => ({ productId: row.product_id, variantId: row.variant_id, chosen: true, quantity: row.quantity });
+const keyed = (line: CartLineInput): KeyedLine => ({
+  productId: line.productId,
+  variantId: line.variantId ?? line.productId,
+  chosen: line.variantId !== undefined,
+  quantity: line.quantity,
+});
+const keyedRow = (row: { product_id: string; variant_id: string; quantity: number }): KeyedLine => ({
+  productId: row.product_id,
+  variantId: row.variant_id,
+  chosen: true,
+  quantity: row.quantity,
+});
 
 /** Lines with one variant twice (a visitor's cart edited in two tabs) become one, their quantities added. */
 function combined(lines: readonly CartLineInput[]): KeyedLine[] {

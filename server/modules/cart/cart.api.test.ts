@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartLimits, cartMessages } from '../../../common/cart-rules.ts';
+import { generatedSku } from '../../../common/variants.ts';
 import { orderMessages } from '../../../common/ordering.ts';
 import type { Cart } from '../../../common/schemas/cart.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
@@ -50,8 +51,10 @@ describe('a cart line obeys the order rule, with the purchase page’s messages'
       lines: [
         {
           productId: chisel.id,
+          // Sold one way: its one variant has the product's id, and the SKU the shop made for it.
+          variantId: chisel.id,
           quantity: 2,
-          product: { name: 'Paring chisel', img: '/images/products/test.webp', price: 24.5, minQuantity: 2, availQuantity: 10 },
+          product: { name: 'Paring chisel', img: '/images/products/test.webp', price: 24.5, minQuantity: 2, availQuantity: 10, variant: '', sku: generatedSku(chisel.id) },
           lineTotal: 49,
         },
       ],
@@ -117,7 +120,7 @@ describe('a cart line obeys the order rule, with the purchase page’s messages'
     expect(cart.ready).toBe(false);
     expect(cart.lines).toEqual([
       expect.objectContaining({ productId: gauge.id, quantity: 6, lineTotal: 180, problem: orderMessages.orderAtMost(3) }),
-      { productId: square.id, quantity: 1, product: null, lineTotal: 0, problem: cartMessages.gone },
+      { productId: square.id, variantId: square.id, quantity: 1, product: null, lineTotal: 0, problem: cartMessages.gone },
     ]);
     expect(cart.total).toBe(180);
   });
@@ -149,10 +152,11 @@ describe('merging the visitor’s cart at sign-in', () => {
     expect(res.statusCode).toBe(200);
     const { cart, changes } = res.json();
     expect(changes).toEqual([
-      { productId: mallet.id, product: 'Joiner’s mallet', asked: 11, quantity: 9, message: orderMessages.orderAtMost(9) },
-      { productId: scraper.id, product: 'Card scraper', asked: 1, quantity: 3, message: orderMessages.orderAtLeast(3) },
-      { productId: gone, product: null, asked: 1, quantity: 0, message: cartMessages.gone },
-      { productId: soldOut.id, product: 'Sold-out plane', asked: 3, quantity: 0, message: orderMessages.soldOut },
+      { productId: mallet.id, variantId: mallet.id, product: 'Joiner’s mallet', asked: 11, quantity: 9, message: orderMessages.orderAtMost(9) },
+      { productId: scraper.id, variantId: scraper.id, product: 'Card scraper', asked: 1, quantity: 3, message: orderMessages.orderAtLeast(3) },
+      // A line without variantId names the product's one variant, the product's id, gone or not.
+      { productId: gone, variantId: gone, product: null, asked: 1, quantity: 0, message: cartMessages.gone },
+      { productId: soldOut.id, variantId: soldOut.id, product: 'Sold-out plane', asked: 3, quantity: 0, message: orderMessages.soldOut },
     ]);
     expect(quantities(cart)).toEqual({ [mallet.id]: 9, [scraper.id]: 3, [saw.id]: 2 });
     // The lines the account had first, then the visitor's, in the visitor's order.
@@ -168,7 +172,7 @@ describe('merging the visitor’s cart at sign-in', () => {
     expect(first.json().changes).toEqual([]);
     const last = products.at(-1)!;
     const second = await call(app(), 'POST', '/api/cart/merge', buyer, { lines: [{ productId: last.id, quantity: 1 }] });
-    expect(second.json().changes).toEqual([{ productId: last.id, product: last.name, asked: 1, quantity: 0, message: cartMessages.tooManyLines }]);
+    expect(second.json().changes).toEqual([{ productId: last.id, variantId: last.id, product: last.name, asked: 1, quantity: 0, message: cartMessages.tooManyLines }]);
     expect(second.json().cart.lines).toHaveLength(cartLimits.lines);
     expect((await addToCart(app(), buyer, last.id, 1)).json()).toEqual({ code: 'CART_FULL', message: cartMessages.tooManyLines });
 

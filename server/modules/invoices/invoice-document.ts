@@ -1,4 +1,5 @@
 import { accountContact } from '../../../common/account-contact.ts';
+import { lineDescription } from '../../../common/variants.ts';
 import { dollarsToCents } from '../../../common/money.ts';
 import { allocate, percentToPpm, taxInRefund } from '../../../common/order-pricing.ts';
 import { addressLabel } from '../../../common/postal-addresses.ts';
@@ -48,7 +49,7 @@ function taxByRateOf(order: Order): InvoiceDocument['taxByRate'] {
 /** A paid order's invoice: every line with its discount and tax, the shipping as a line of its own, and the totals charged. */
 export function invoiceDocument(order: Order, seller: Seller, issue: { number: string; issuedAt: string }): InvoiceDocument {
   const lines: InvoiceDocument['lines'] = order.lines.map((line) => ({
-    description: line.product,
+    description: lineDescription(line),
     quantity: line.quantity,
     unitPriceCents: cents(line.unitPrice),
     discountCents: cents(line.discount),
@@ -109,7 +110,7 @@ export function creditNoteDocument(
   const lines: InvoiceDocument['lines'] =
     pieces.length > 0
       ? pieces.map((piece, index) => ({
-          description: piece.line.product,
+          description: lineDescription(piece.line),
           quantity: piece.quantity,
           unitPriceCents: cents(piece.line.unitPrice),
           discountCents: 0,

@@ -738,7 +738,10 @@ export function createOrderRepository(db: Database) {
         await transaction.updateTable('refund_lines').set({ restock: back }).where('refund_id', '=', refundId).where('line_id', '=', piece.line_id).execute();
       restocked += back;
     }
-    await refreshProducts(transaction, pieces.flatMap((piece) => (piece.product_id ? [piece.product_id] : [])));
+    await refreshProducts(
+      transaction,
+      pieces.flatMap((piece) => (piece.product_id ? [piece.product_id] : [])),
+    );
     return restocked;
   }
 }

@@ -11,12 +11,50 @@ import { escapeHtml, jsonForScript } from './html-text.ts';
  * Tags written for one address carry it in `data-page-head`, so that the web app can drop them when
  * it shows another page without loading a new document.
  */
-const headTag = (path: string, tag: string, attributes: Record<string, string>) =>
+export const headTag = (path: string, tag: string, attributes: Record<string, string>) =>
   `<${tag} ${Object.entries(attributes)
     .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
     .join(' ')} data-page-head="${escapeHtml(path)}" />`;
 
-/** The product's JSON-LD: schema.org's Product with its offer, and its rating when it has reviews. */
+const availability = (stock: { minQuantity: number; availQuantity: number }) => (isSoldOut(stock) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock');
+
+/** One offer: the product sold one way, at its price. */
+function offer(product: ProductWithPictures, url: string) {
+  return {
+    '@type': 'Offer',
+    url,
+    price: product.price.toFixed(2),
+    priceCurrency: 'USD',
+    availability: availability(product),
+    itemCondition: 'https://schema.org/NewCondition',
+    // The smallest order the shop takes.
+    eligibleQuantity: { '@type': 'QuantitativeValue', minValue: product.minQuantity },
+    seller: { '@type': 'Organization', name: shopIdentity.name },
+  };
+}
+
+/** A product sold several ways: its price range, and an offer per variant with its SKU, price and stock. */
+function variantOffers(product: ProductWithPictures, url: string) {
+  return {
+    '@type': 'AggregateOffer',
+    lowPrice: product.price.toFixed(2),
+    highPrice: product.priceMax.toFixed(2),
+    priceCurrency: 'USD',
+    offerCount: product.variants.length,
+    offers: product.variants.map((variant) => ({
+      '@type': 'Offer',
+      url: `${url}?variant=${encodeURIComponent(variant._id)}`,
+      sku: variant.sku,
+      name: Object.values(variant.options).join(' / '),
+      price: variant.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: availability({ minQuantity: product.minQuantity, availQuantity: variant.availQuantity }),
+      itemCondition: 'https://schema.org/NewCondition',
+    })),
+  };
+}
+
+/** The product's JSON-LD: schema.org's Product with its offers, and its rating when it has reviews. */
 export function productStructuredData(product: ProductWithPictures, rating: RatingSummary, origin: string) {
   const url = new URL(productPagePath(product._id), origin).href;
   return {
@@ -25,20 +63,10 @@ export function productStructuredData(product: ProductWithPictures, rating: Rati
     name: product.name,
     description: product.description,
     image: product.pictures.map((picture) => new URL(picture, origin).href),
-    sku: product._id,
+    sku: product.variants[0]?.sku ?? product._id,
     url,
     brand: { '@type': 'Brand', name: shopIdentity.shortName },
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: product.price.toFixed(2),
-      priceCurrency: 'USD',
-      availability: isSoldOut(product) ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      // The smallest order the shop takes.
-      eligibleQuantity: { '@type': 'QuantitativeValue', minValue: product.minQuantity },
-      seller: { '@type': 'Organization', name: shopIdentity.name },
-    },
+    offers: product.options.length > 0 ? variantOffers(product, url) : offer(product, url),
     ...(rating.count > 0 && rating.average !== null
       ? {
           aggregateRating: {
@@ -77,7 +105,7 @@ export function productPageHead(product: ProductWithPictures, rating: RatingSumm
   return { title, description, tags: tags.join('\n') };
 }
 
-/** The head of a product page whose product is not there: the app shows its not-found page, and no search engine keeps it. */
+/** The head of a product's or category's page that is not there: the app shows its not-found page, and no search engine keeps it. */
 export function missingProductHead(path: string): PageHead {
   return { title: documentTitle('Page not found'), tags: headTag(path, 'meta', { name: 'robots', content: 'noindex' }) };
 }

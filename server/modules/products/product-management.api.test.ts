@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryMessages } from '../../../common/categories.ts';
 import { productMessages } from '../../../common/shop-management.ts';
+import { generatedSku } from '../../../common/variants.ts';
 import type { Product, ProductWithPictures } from '../../../common/schemas/products.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { createProduct, productForm, replaceProduct } from '../../test/shop-management.ts';
@@ -35,8 +37,19 @@ async function added(changes: Record<string, unknown> = {}): Promise<ProductWith
 
 /** The product as GET /api/products/{id} reads it: with what its reviews add up to (none here). */
 const asRead = (product: ProductWithPictures) => ({ ...product, rating: { count: 0, average: null } });
-/** The product as the catalogue lists it: without its pictures. */
-const asListed = ({ pictures: _pictures, ...product }: ProductWithPictures): Product => product;
+/** The product as the catalogue lists it: without its pictures and variants. */
+const asListed = ({ pictures: _pictures, variants: _variants, ...product }: ProductWithPictures): Product => product;
+
+/**
+ * What a product sold one way answers besides the form's fields: its one price as the range's top,
+ * no options, shown, and its one variant with the product's id and a SKU the shop made.
+ */
+const soldOneWay = (id: string, form: { price: number; availQuantity: number; weightGrams: number; img: string }) => ({
+  priceMax: form.price,
+  options: [],
+  hidden: false,
+  variants: [{ _id: id, sku: generatedSku(id), options: {}, price: form.price, availQuantity: form.availQuantity, weightGrams: form.weightGrams, img: form.img, lowStockAt: null }],
+});
 
 const notSignedIn = { code: 'UNAUTHENTICATED', message: 'Please log in first.' };
 
@@ -91,6 +104,7 @@ describe('POST /api/products', () => {
       category: 'saws',
       weightGrams: 0,
       pictures: [form.img],
+      ...soldOneWay(body._id, { price: 129.99, availQuantity: 12, weightGrams: 0, img: form.img }),
     });
     const { insertedId, ...product } = body;
     expect((await readProduct(insertedId)).json()).toEqual(asRead(product));
@@ -133,7 +147,8 @@ describe('POST /api/products', () => {
     ['a data address as image', { img: 'data:image/png;base64,iVBORw0KGgo=' }, 'img', productMessages.imgInvalid],
     ['a relative image path', { img: 'images/saw.webp' }, 'img', productMessages.imgInvalid],
     ['no category', { category: undefined }, 'category', productMessages.categoryRequired],
-    ['a category not in the list', { category: 'lathes' }, 'category', productMessages.categoryRequired],
+    // The categories are the owner's rows: a well-formed slug the shop does not keep is named.
+    ['a category not in the list', { category: 'lathes' }, 'category', `${categoryMessages.unknown}: lathes`],
     ["a category's label instead of its slug", { category: 'Chisels' }, 'category', productMessages.categoryRequired],
   ])('refuses %s with a 400 naming the field and saying why', async (_case, changes, field, message) => {
     const before = await catalogue();
@@ -171,8 +186,9 @@ describe('PUT /api/products/:id', () => {
     const newer = await added();
     const res = await replaceProduct(app(), people.admin, product._id, edited);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ _id: product._id, ...edited, pictures: [edited.img] });
-    expect((await readProduct(product._id)).json()).toEqual(asRead({ _id: product._id, ...edited, pictures: [edited.img] }));
+    const saved = { _id: product._id, ...edited, pictures: [edited.img], ...soldOneWay(product._id, edited) };
+    expect(res.json()).toEqual(saved);
+    expect((await readProduct(product._id)).json()).toEqual(asRead(saved));
     // Editing is not adding: the product is not made the newest.
     const ids = (await catalogue()).products.map((p) => p._id);
     expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(product._id));

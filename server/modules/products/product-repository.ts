@@ -48,7 +48,10 @@ export function createProductRepository(db: Database) {
      */
     async list(query: ProductListQuery, { includeHidden = false } = {}): Promise<{ rows: ProductRow[]; total: number }> {
       // A SKU typed into the search finds its product, through the SKUs' unique index.
-      const sku = query.q && skuLike.test(query.q.trim()) ? await db.selectFrom('product_variants').select('product_id').where('sku', '=', query.q.trim().toUpperCase()).executeTakeFirst() : undefined;
+      const sku =
+        query.q && skuLike.test(query.q.trim())
+          ? await db.selectFrom('product_variants').select('product_id').where('sku', '=', query.q.trim().toUpperCase()).executeTakeFirst()
+          : undefined;
       if (sku) {
         const row = await db.selectFrom('products').select(productColumns).where('id', '=', sku.product_id).executeTakeFirst();
         return row && (includeHidden || row.hidden === 0) ? { rows: [row], total: 1 } : { rows: [], total: 0 };
@@ -94,7 +97,12 @@ export function createProductRepository(db: Database) {
     /** A new product, its pictures (the first of which is its `img`) and its variants, together; answers it as written. */
     async insert(row: ProductFields & Pick<ProductRow, 'id' | 'created_at'>, pictures: readonly string[], variants: readonly VariantFields[], newId: () => string) {
       return db.transaction().execute(async (trx) => {
-        await trx.insertInto('products').values({ ...row, price_cents: 0, price_max_cents: 0, avail_quantity: 0 }).execute();
+        // Written from the variants just below; a price is never 0, even for a moment.
+        const lowest = Math.min(...variants.map((variant) => variant.price_cents));
+        await trx
+          .insertInto('products')
+          .values({ ...row, price_cents: lowest, price_max_cents: lowest, avail_quantity: 0 })
+          .execute();
         await replacePictures(trx, row.id, pictures);
         const written = await replaceVariants(trx, row.id, variants, newId);
         const saved = await trx.selectFrom('products').select(productColumns).where('id', '=', row.id).executeTakeFirstOrThrow();

@@ -107,7 +107,10 @@ const sitemapBatch = 500;
  * The catalogue. Reading is for everyone; `create`, `replace` and `remove` are for admins, which
  * the routes check before calling them.
  */
-export function createProductService(products: ProductRepository, clock: Clock) {
+/** The catalogue asks the categories module whether a product's category is one the shop keeps. */
+export type CategoryCheck = (slug: string) => Promise<void>;
+
+export function createProductService(products: ProductRepository, clock: Clock, requireCategory: CategoryCheck) {
   return {
     async list(query: ProductListQuery, options: { includeHidden?: boolean } = {}): Promise<{ items: Product[]; total: number }> {
       const { rows, total } = await products.list(query, options);
@@ -130,11 +133,14 @@ export function createProductService(products: ProductRepository, clock: Clock) 
 
     /** A new product, stamped now, so that it is the newest in the catalogue; its pictures are the list given, or its image. */
     async create(input: ProductInput): Promise<ProductWithPictures> {
+      await requireCategory(input.category);
       const id = newRecordId();
       const pictures = input.pictures ?? [input.img];
-      const saved = await products.insert({ id, ...toFields(input), created_at: clock().toISOString() }, pictures, toVariantFields(input, [], id), newRecordId).catch((error: unknown) => {
-        throw isUniqueViolation(error) ? skuTaken() : error;
-      });
+      const saved = await products
+        .insert({ id, ...toFields(input), created_at: clock().toISOString() }, pictures, toVariantFields(input, [], id), newRecordId)
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? skuTaken() : error;
+        });
       return { ...toProduct(saved.row), pictures, variants: saved.variants.map((variant) => toVariant(variant, saved.row.img)) };
     },
 
@@ -144,6 +150,7 @@ export function createProductService(products: ProductRepository, clock: Clock) 
      */
     async replace(id: string, { stockSeen, ...input }: ProductUpdate): Promise<ProductWithPictures> {
       if (!isRecordId(id)) throw noSuchProduct();
+      await requireCategory(input.category);
       const saved = await products
         .update(id, toFields(input), stockSeen, input.pictures ?? withMainPicture(input.img), (current) => toVariantFields(input, current, id), newRecordId)
         .catch((error: unknown) => {

@@ -42,7 +42,12 @@ export async function replaceVariants(trx: Database, productId: string, variants
   const bySku = new Map(current.map((row) => [row.sku.toUpperCase(), row]));
   const kept = new Set<string>();
   // Positions move out of the way first, so that the unique (product, position) index never sees two at once.
-  if (current.length > 0) await trx.updateTable('product_variants').set((eb) => ({ position: eb('position', '+', 1000) })).where('product_id', '=', productId).execute();
+  if (current.length > 0)
+    await trx
+      .updateTable('product_variants')
+      .set((eb) => ({ position: eb('position', '+', 1000) }))
+      .where('product_id', '=', productId)
+      .execute();
   const written: VariantRow[] = [];
   for (const [position, variant] of variants.entries()) {
     const existing = bySku.get(variant.sku.toUpperCase());
@@ -57,7 +62,8 @@ export async function replaceVariants(trx: Database, productId: string, variants
       written.push(row);
       continue;
     }
-    const id = current.length === 0 && position === 0 && !(await trx.selectFrom('product_variants').select('id').where('id', '=', productId).executeTakeFirst()) ? productId : newId();
+    const id =
+      current.length === 0 && position === 0 && !(await trx.selectFrom('product_variants').select('id').where('id', '=', productId).executeTakeFirst()) ? productId : newId();
     const row = await trx
       .insertInto('product_variants')
       .values({ ...variant, id, product_id: productId, position })

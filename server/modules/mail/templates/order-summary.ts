@@ -1,4 +1,5 @@
 import { centsToDollars, dollarsToCents } from '../../../../common/money.ts';
+import { lineDescription } from '../../../../common/variants.ts';
 import type { Order, OrderShipment } from '../../../../common/schemas/orders.ts';
 import { receiptSums } from '../../../../common/receipt.ts';
 import type { OrderSummary } from './email-content.ts';
@@ -16,7 +17,7 @@ export function summaryOf(order: Order): OrderSummary {
   });
   return {
     reference: order.orderNumber,
-    lines: order.lines.map((line) => ({ name: line.product, quantity: line.quantity, unitPrice: line.unitPrice, total: line.price })),
+    lines: order.lines.map((line) => ({ name: lineDescription(line), quantity: line.quantity, unitPrice: line.unitPrice, total: line.price })),
     // The total is the table's own last row; what the prices include comes after it on a receipt, here before.
     sums: sums.filter((sum) => sum.emphasis !== 'total').map(({ label, figure }) => ({ label, figure })),
     total: order.totals.total,
@@ -28,7 +29,7 @@ export function shipmentSummaryOf(order: Order, shipment: OrderShipment): OrderS
   const lines = shipment.lines.map((piece) => {
     const line = order.lines.find((candidate) => candidate.lineId === piece.lineId);
     const unitPrice = line?.unitPrice ?? 0;
-    return { name: piece.product, quantity: piece.quantity, unitPrice, total: centsToDollars(dollarsToCents(unitPrice) * piece.quantity) };
+    return { name: line ? lineDescription(line) : piece.product, quantity: piece.quantity, unitPrice, total: centsToDollars(dollarsToCents(unitPrice) * piece.quantity) };
   });
   return { reference: order.orderNumber, lines, total: centsToDollars(lines.reduce((sum, line) => sum + dollarsToCents(line.total), 0)) };
 }
