@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import { registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
-import { type ProductOnWire, usd } from './support/catalogue.ts';
+import { type ProductOnWire, soldOneWayInStock, usd } from './support/catalogue.ts';
 import { fillAddress } from './support/addresses.ts';
 
 /**
@@ -13,7 +13,7 @@ async function productsWithStock(page: Page, count: number): Promise<ProductOnWi
   const products = (await (await page.request.get('/api/products?limit=100')).json()) as ProductOnWire[];
   return products
     .reverse()
-    .filter((product) => product.availQuantity > product.minQuantity + 5)
+    .filter((product) => soldOneWayInStock(product))
     .slice(0, count);
 }
 

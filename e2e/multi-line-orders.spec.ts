@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
-import { type ProductOnWire, usd } from './support/catalogue.ts';
+import { type ProductOnWire, soldOneWayInStock, usd } from './support/catalogue.ts';
 
 interface LineOnWire {
   lineId: string;
@@ -26,7 +26,7 @@ async function threeProducts(page: Page): Promise<ProductOnWire[]> {
   const products = (await (await page.request.get('/api/products?limit=100')).json()) as ProductOnWire[];
   return products
     .reverse()
-    .filter((product) => product.availQuantity > product.minQuantity + 5)
+    .filter((product) => soldOneWayInStock(product))
     .slice(0, 3);
 }
 
