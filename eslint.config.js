@@ -32,15 +32,19 @@ const boundaries = {
 const allowedFeatureImports = {
   storefront: ['products', 'reviews', 'inbox'],
   users: ['auth'],
-  // A product card's Add to cart; the cart is the signed-in customer's or the visitor's.
-  products: ['cart'],
+  // A product card's Add to cart; the cart is the signed-in customer's or the visitor's. The catalogue
+  // and the product form name the owner's categories. Its heart is the wishlist's.
+  products: ['cart', 'categories', 'wishlist'],
   // Checkout and Buy Now deliver to an address of the customer's address book, or a new one.
   cart: ['auth', 'addresses'],
   // Paying takes stock, and a review moves a tool's rating: both tell the catalogue's queries, by its keys.
   orders: ['addresses', 'products'],
   reviews: ['products'],
-  // The seller's address is typed in the address book's fields.
-  settings: ['addresses'],
+  // A heart is the signed-in customer's; Notify me fills in their address.
+  wishlist: ['auth'],
+  'stock-alerts': ['auth'],
+  // The seller's address is typed in the address book's fields; a discount code may name categories.
+  settings: ['addresses', 'categories'],
 };
 const features = fs
   .readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true })

@@ -1,5 +1,3 @@
-import { categorySlugs } from './categories.ts';
-
 /**
  * Catalogue constants both sides use; kept apart from the zod schemas so the home page loads no schema library.
  * `relevance` (best match first) is the order of a search unless another is chosen; without a search it is `newest`.
@@ -17,5 +15,5 @@ export const catalogueFilterMessages = {
   priceTooHigh: 'Enter a price up to $999,999.99',
   priceCents: 'Use at most 2 decimals for cents',
   maxBelowMin: 'The highest price must be at least the lowest',
-  unknownCategory: `Choose one of our categories: ${categorySlugs.join(', ')}`,
+  unknownCategory: 'Choose one of our categories by its address name, such as chisels',
 } as const;

@@ -1,31 +1,49 @@
 /**
- * The catalogue's categories: a fixed list, each a slug (stored with the product, used in the address
- * and the API) and the label people read. Every product has exactly one. No zod here, so that the
- * catalogue page and the product card can read the labels without loading a schema library.
+ * The owner's categories (rows of `categories`, `GET /api/categories`): their limits, messages and
+ * addresses. No zod here, so that the header and the product card can use them without loading a
+ * schema library; the wire's schemas are in `schemas/categories.ts`.
  */
-export const productCategories = [
-  { slug: 'chisels', label: 'Chisels' },
-  { slug: 'planes', label: 'Planes' },
-  { slug: 'saws', label: 'Saws' },
-  { slug: 'marking-and-measuring', label: 'Marking & measuring' },
-  { slug: 'mallets-and-hammers', label: 'Mallets & hammers' },
-  { slug: 'spokeshaves-and-scrapers', label: 'Spokeshaves & scrapers' },
-  { slug: 'sharpening', label: 'Sharpening' },
-  { slug: 'clamps', label: 'Clamps' },
-  { slug: 'other', label: 'Other tools' },
-] as const;
+export const categoryLimits = { name: 60, slug: 60, description: 500, count: 200 } as const;
 
-export type ProductCategory = (typeof productCategories)[number]['slug'];
+export const categoryMessages = {
+  nameRequired: 'Name is Required',
+  nameTooLong: `A name is at most ${categoryLimits.name} characters`,
+  slug: 'An address name is lower-case letters and digits, words joined by dashes (such as bench-planes)',
+  descriptionTooLong: `A description is at most ${categoryLimits.description} characters`,
+  exists: 'There is a category with this address name already',
+  unknown: 'There is no category with this address name',
+  unknownParent: 'The category to put it under does not exist',
+  parentHasParent: 'A category can only go under a top-level category: one level of nesting',
+  hasChildren: 'This category has categories under it, so it cannot go under another',
+  underItself: 'A category cannot go under itself',
+  notEmpty: (name: string, count: number) => `${name} still holds ${count} ${count === 1 ? 'tool' : 'tools'}. Move them to another category first.`,
+  hasChildrenToDelete: (name: string) => `${name} has categories under it. Delete or move them first.`,
+  tooMany: `The shop keeps at most ${categoryLimits.count} categories`,
+  created: (name: string) => `${name} is added.`,
+  updated: (name: string) => `${name} is saved.`,
+  deleted: (name: string) => `${name} is deleted.`,
+} as const;
 
-export const categorySlugs = productCategories.map((category) => category.slug) as [ProductCategory, ...ProductCategory[]];
-
-/** Where a product goes when nobody said: products added before categories existed, for instance. */
-export const defaultCategory: ProductCategory = 'other';
-
-export function isProductCategory(value: unknown): value is ProductCategory {
-  return categorySlugs.some((slug) => slug === value);
+/** A category's address name, made from its name when none is given: "Bench planes & more" → "bench-planes-more". */
+export function slugFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, categoryLimits.slug)
+    .replace(/-+$/, '');
 }
 
-export function categoryLabel(slug: ProductCategory): string {
-  return productCategories.find((category) => category.slug === slug)?.label ?? slug;
+/** A category's own page. */
+export const categoryPagePath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
+
+/** What a category's page says of itself in its head: the owner's description, or a sentence made from its name. */
+export function categoryPageDescription(category: { name: string; description: string }): string {
+  const own = category.description.replace(/\s+/g, ' ').trim();
+  return own || `${category.name}: every one Joinery makes, with its price and the smallest order we take.`;
 }
+
+/** Where a product goes when nobody said: the seeded general category. */
+export const defaultCategory = 'other';

@@ -82,6 +82,13 @@ export const apiErrors = {
   DISCOUNT_CODE_REFUSED: { status: 409, message: 'This code cannot be used for this order.' },
   /** A discount code created with a name another has. */
   DISCOUNT_CODE_EXISTS: { status: 409, message: 'There is a code with this name already.' },
+  // The owner's categories (issue 27).
+  /** A category created with an address name another has. */
+  CATEGORY_EXISTS: { status: 409, message: 'There is a category with this address name already.' },
+  /** A category deleted while tools, or other categories, are in it. */
+  CATEGORY_NOT_EMPTY: { status: 409, message: 'This category is not empty.' },
+  /** A category put under one that is itself under another, or one with categories under it put under another. */
+  CATEGORY_NESTING: { status: 409, message: 'Categories nest one level deep.' },
   /** An invoice asked of an order that has none yet (not paid, or paid before invoices were issued). */
   NO_INVOICE: { status: 409, message: 'This order has no invoice.' },
 

@@ -66,6 +66,7 @@ export async function buildApp(shop: Shop): Promise<FastifyInstance> {
     webRoot: config.webRoot,
     products: shop.products,
     ratingOf: (productId) => shop.reviews.ratingOf(productId),
+    categories: shop.categories,
     publicUrl: config.publicUrl,
   });
   return app;

@@ -12,6 +12,12 @@ import { createCartRepository } from './modules/cart/cart-repository.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { emptyCartOnPaid } from './modules/cart/empty-cart-on-paid.ts';
 import { createCatalogueVersion } from './modules/catalogue-cache/catalogue-version.ts';
+import { createBulkEditRepository } from './modules/bulk-edit/bulk-edit-repository.ts';
+import { createBulkEditService } from './modules/bulk-edit/bulk-edit-service.ts';
+import { createCatalogueFileRepository } from './modules/catalogue-file/catalogue-file-repository.ts';
+import { createCatalogueFileService, importCatalogueTaskDefinition } from './modules/catalogue-file/catalogue-file-service.ts';
+import { createCategoryRepository } from './modules/categories/category-repository.ts';
+import { createCategoryService } from './modules/categories/category-service.ts';
 import { createHealthRepository } from './modules/health/health-repository.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
@@ -48,6 +54,14 @@ import { createProductService } from './modules/products/product-service.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit-repository.ts';
 import { createReviewRepository } from './modules/reviews/review-repository.ts';
 import { createReviewService } from './modules/reviews/review-service.ts';
+import { createLowStockRepository } from './modules/low-stock/low-stock-repository.ts';
+import { createLowStockNotices, noticeLowStockTaskDefinition } from './modules/low-stock/low-stock-notices.ts';
+import { notifyBackInStockTaskDefinition } from './modules/stock-alerts/back-in-stock-task.ts';
+import { createStockAlertRepository } from './modules/stock-alerts/stock-alert-repository.ts';
+import { createStockAlertService } from './modules/stock-alerts/stock-alert-service.ts';
+import { createStockAlertTokens } from './modules/stock-alerts/stock-alert-tokens.ts';
+import { createWishlistRepository } from './modules/wishlist/wishlist-repository.ts';
+import { createWishlistService } from './modules/wishlist/wishlist-service.ts';
 import { createUserRepository } from './modules/users/user-repository.ts';
 import { createUserService } from './modules/users/user-service.ts';
 import { createShopLog } from './shop-log.ts';
@@ -106,7 +120,10 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
       drawDocumentTaskDefinition(() => shop.invoices),
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
       completeRefundTaskDefinition(() => shop.refunds),
+      importCatalogueTaskDefinition(() => shop.catalogueFile),
       expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => shop.orders.expireUnpaid(hours) }, config.unpaidOrderHours),
+      notifyBackInStockTaskDefinition({ notifyBackInStock: () => shop.stockAlerts.notifyBackInStock() }),
+      noticeLowStockTaskDefinition({ run: () => shop.lowStock.run() }),
     ],
     clock,
     log,
@@ -121,13 +138,18 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const users = createUserService(userRepository);
   const addresses = createAddressService(createAddressRepository(db), clock);
 
+  // The owner's categories, which products and discount codes name.
+  const categories = createCategoryService(createCategoryRepository(db));
+
   // What the shop charges (ADR 038): shipping, tax and discount codes, priced by one module.
   const pricingSettingsService = createPricingSettingsService(pricingSettings);
-  const discounts = createDiscountService(createDiscountCodeRepository(db), clock);
+  const discounts = createDiscountService(createDiscountCodeRepository(db), clock, categories);
   const pricing = createPricingService(pricingSettings, discounts);
 
   // The catalogue, the cart and orders.
-  const products = createProductService(productRepository, clock);
+  const products = createProductService(productRepository, clock, (slug, transaction) => categories.requireExisting(slug, 'category', transaction));
+  const bulkEdit = createBulkEditService(createBulkEditRepository(db));
+  const catalogueFile = createCatalogueFileService({ files: createCatalogueFileRepository(db), db, jobs, clock });
   const productImages = createProductImageService(createProductImageRepository(db), clock);
   const cart = createCartService(createCartRepository(db), clock, pricing);
   const orderNotices = createOrderNotices({ mailer, linkOf: (order) => orderKeys.linkOf(order), publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
@@ -155,6 +177,11 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const newsletter = createNewsletterService(createNewsletterRepository(db), clock, { mailer, publicUrl: config.publicUrl });
   const overview = createOverviewService(createOverviewRepository(db), clock);
 
+  // Demand for what is sold out (issue 27): alerts, wishlists, and the shop's low-stock notices.
+  const stockAlerts = createStockAlertService(createStockAlertRepository(db), clock, createStockAlertTokens(secret), { mailer, publicUrl: config.publicUrl });
+  const wishlist = createWishlistService(createWishlistRepository(db), clock);
+  const lowStock = createLowStockNotices(createLowStockRepository(db), { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
+
   const shop = {
     config,
     database,
@@ -172,8 +199,11 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     sessions,
     users,
     addresses,
+    categories,
     products,
     productImages,
+    catalogueFile,
+    bulkEdit,
     cart,
     orders,
     orderKeys,
@@ -186,6 +216,9 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     inbox,
     newsletter,
     overview,
+    stockAlerts,
+    wishlist,
+    lowStock,
   };
   return shop;
 }

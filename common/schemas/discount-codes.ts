@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { categorySlugs } from '../categories.ts';
 import { discountKinds } from '../order-pricing.ts';
 import { dollarAmountSchema } from './dollar-amounts.ts';
+import { categorySlugPattern } from './products.ts';
 
 export const discountCodeLimits = { code: 32, products: 100 } as const;
 
@@ -27,6 +27,8 @@ export const discountCodeText = z
   .toUpperCase()
   .regex(new RegExp(`^[A-Z0-9_-]{3,${discountCodeLimits.code}}$`), discountCodeMessages.code);
 
+/** A category's slug; the server checks that the shop keeps it. */
+const categorySlug = z.string().max(60).regex(categorySlugPattern, 'Choose one of our categories');
 const uses = z.number({ error: discountCodeMessages.uses }).int(discountCodeMessages.uses).min(1, discountCodeMessages.uses).max(1_000_000_000, discountCodeMessages.uses);
 const instant = z.iso.datetime({ offset: true, error: 'A date and time, such as 2026-12-01T00:00:00Z' });
 
@@ -48,7 +50,7 @@ export const discountCodeInputSchema = z
     maxUses: uses.optional().meta({ description: 'Orders that may use it in all' }),
     maxUsesPerCustomer: uses.optional().meta({ description: 'Orders one customer (an account, or a guest’s e-mail address) may use it for' }),
     productIds: z.array(z.string().trim().min(1).max(200)).max(discountCodeLimits.products).optional(),
-    categories: z.array(z.enum(categorySlugs)).max(50).optional(),
+    categories: z.array(categorySlug).max(50).optional(),
   })
   .superRefine((input, context) => {
     if (input.kind === 'percent' && !(Number.isInteger(input.value) && input.value >= 1 && input.value <= 100)) {
@@ -96,7 +98,7 @@ export const discountCodeFormSchema = z
     endsOn: formDay,
     maxUses: uses.optional(),
     maxUsesPerCustomer: uses.optional(),
-    categories: z.array(z.enum(categorySlugs)).max(50).optional(),
+    categories: z.array(categorySlug).max(50).optional(),
   })
   .superRefine((form, context) => {
     if (form.kind === 'percent' && !(form.value !== undefined && Number.isInteger(form.value) && form.value >= 1 && form.value <= 100)) {

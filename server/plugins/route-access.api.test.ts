@@ -66,6 +66,10 @@ describe('every /api route declares who may call it, and one hook enforces it', 
     expect(accessOf('POST', '/api/create-payment-intent')).toBe('buyer');
     expect(accessOf('PUT', '/api/shipping-zones')).toBe('admin');
     expect(accessOf('POST', '/api/discount-codes')).toBe('admin');
+    expect(accessOf('GET', '/api/categories')).toBe('public');
+    expect(accessOf('POST', '/api/categories')).toBe('admin');
+    expect(accessOf('PUT', '/api/categories/:slug')).toBe('admin');
+    expect(accessOf('DELETE', '/api/categories/:slug')).toBe('admin');
   });
 
   it('answers anonymous callers of guarded routes 401, whatever they send', async () => {

@@ -1,8 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { documentTitle } from '../../common/page-titles.ts';
 import { pagesWithTokens } from '../../common/rendered-page.ts';
 import type { ApiError } from '../../common/schemas/errors.ts';
 import { loadAppShell } from '../modules/product-pages/app-shell.ts';
+import { publicPageHeadOf } from '../modules/product-pages/page-heads.ts';
 import { loadPageRenderer } from '../modules/product-pages/page-renderer.ts';
 import { type ProductPageRouteOptions, productPageRoutes } from '../modules/product-pages/product-page-routes.ts';
 import { registerBuiltAssets } from './built-assets.ts';
@@ -14,6 +16,9 @@ function cacheControlFor(filePath: string): string {
   return filePath.replace(/\.(br|gz)$/, '').endsWith('.html') ? 'no-cache' : 'public, max-age=86400';
 }
 
+/** The head of the not-found page: its title, and no search engine keeps it. */
+const notFoundHead = { title: documentTitle('Page not found'), tags: '<meta name="robots" content="noindex" />' };
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -24,7 +29,7 @@ function looksLikeFile(url: string): boolean {
   return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
-export interface WebAppOptions extends Pick<ProductPageRouteOptions, 'products' | 'ratingOf' | 'publicUrl'> {
+export interface WebAppOptions extends Pick<ProductPageRouteOptions, 'products' | 'ratingOf' | 'categories' | 'publicUrl'> {
   /** The built web app's folder (dist/web); without a build, every page says how to make one. */
   webRoot: string;
 }
@@ -37,11 +42,11 @@ export interface WebAppOptions extends Pick<ProductPageRouteOptions, 'products' 
  * the catalogue's answers, whose version it follows. Unknown /api paths answer a JSON 404.
  */
 export const webApp = fp<WebAppOptions>(
-  async (app, { webRoot, products, ratingOf, publicUrl }) => {
+  async (app, { webRoot, products, ratingOf, categories, publicUrl }) => {
     const shell = loadAppShell(webRoot);
     const renderPage = shell && (await loadPageRenderer(app, webRoot));
     // Each product's page with its head written on the server, the sitemap and robots.txt.
-    await app.register(featureRoutes('product-pages', productPageRoutes), { products, ratingOf, publicUrl, shell, renderPage });
+    await app.register(featureRoutes('product-pages', productPageRoutes), { products, ratingOf, categories, publicUrl, shell, renderPage });
     const built = shell !== undefined;
     if (built) {
       registerBuiltAssets(app, webRoot);
@@ -57,15 +62,19 @@ export const webApp = fp<WebAppOptions>(
         },
       });
       for (const url of pagesWithTokens) {
-        app.get(url, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(shell.page(undefined, undefined)));
+        app.get(url, { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) =>
+          reply.type('text/html; charset=utf-8').send(shell.page(publicPageHeadOf(url), undefined)),
+        );
       }
       app.get('/*', { config: { access: 'public', cache: 'revalidate' }, schema: { hide: true } }, async (request, reply) => {
         if (isApiPath(request.url) || looksLikeFile(request.url)) return reply.callNotFound();
         const rendered = await renderPage?.(request.url);
+        // Each public page's own title and description (common/page-titles.ts); an address with no page has the not-found page's.
+        const head = rendered?.status === 404 ? notFoundHead : publicPageHeadOf(request.url.split('?')[0] ?? '/');
         return reply
           .code(rendered?.status ?? 200)
           .type('text/html; charset=utf-8')
-          .send(shell.page(undefined, rendered));
+          .send(shell.page(head, rendered));
       });
     } else {
       app.log.warn(`No built web app at ${webRoot}: run "npm run build" to serve the shop's pages.`);

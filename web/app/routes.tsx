@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: 'products', ...lazyPage(() => import('./routes/products.tsx')) },
       // A product's own page is public: Buy Now on it leads to the guarded purchase page.
       { path: 'products/:id', ...lazyPage(() => import('./routes/product.tsx')) },
+      // A category's own page: its title, description and tools (the catalogue narrowed to it).
+      { path: 'categories/:slug', ...lazyPage(() => import('./routes/category.tsx')) },
       { path: 'cart', ...lazyPage(() => import('./routes/cart.tsx')) },
       // An order opened from its e-mail's link, which carries its key: a guest's, who has no account (ADR 038).
       { path: 'orders/:id', ...lazyPage(() => import('./routes/guest-order.tsx')) },
@@ -47,6 +49,9 @@ export const routes: RouteObject[] = [
       // The links in newsletter e-mail (double opt-in and unsubscribe).
       { path: 'newsletter/confirm', ...lazyPage(() => import('./routes/newsletter-confirm.tsx')) },
       { path: 'newsletter/unsubscribe', ...lazyPage(() => import('./routes/newsletter-unsubscribe.tsx')) },
+      // The links in back-in-stock alert e-mail (double opt-in and unsubscribe).
+      { path: 'stock-alerts/confirm', ...lazyPage(() => import('./routes/stock-alert-confirm.tsx')) },
+      { path: 'stock-alerts/unsubscribe', ...lazyPage(() => import('./routes/stock-alert-unsubscribe.tsx')) },
       {
         id: signedInRouteId,
         Component: RequireSignIn,
@@ -59,6 +64,7 @@ export const routes: RouteObject[] = [
               { index: true, ...lazyPage(() => import('./routes/dashboard/my-profile.tsx')) },
               { path: 'review', ...lazyPage(() => import('./routes/dashboard/add-review.tsx')) },
               { path: 'myorders', ...lazyPage(() => import('./routes/dashboard/my-orders.tsx')) },
+              { path: 'wishlist', ...lazyPage(() => import('./routes/dashboard/my-wishlist.tsx')) },
               { path: 'payment/:id', ...lazyPage(() => import('./routes/dashboard/payment.tsx')) },
               // A customer's own order, or any for an admin: the API decides whose it is.
               { path: 'orders/:id', ...lazyPage(() => import('./routes/dashboard/order-detail.tsx')) },
@@ -67,6 +73,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'addProduct', ...lazyPage(() => import('./routes/dashboard/add-product.tsx')) },
                   { path: 'manageproducts', ...lazyPage(() => import('./routes/dashboard/manage-products.tsx')) },
+                  { path: 'catalogue-file', ...lazyPage(() => import('./routes/dashboard/catalogue-file.tsx')) },
+                  { path: 'categories', ...lazyPage(() => import('./routes/dashboard/manage-categories.tsx')) },
                   { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
                   { path: 'shipping', ...lazyPage(() => import('./routes/dashboard/shipping.tsx')) },
                   { path: 'taxes', ...lazyPage(() => import('./routes/dashboard/taxes.tsx')) },
@@ -74,6 +82,7 @@ export const routes: RouteObject[] = [
                   { path: 'admin', ...lazyPage(() => import('./routes/dashboard/make-admin.tsx')) },
                   { path: 'messages', ...lazyPage(() => import('./routes/dashboard/messages.tsx')) },
                   { path: 'jobs', ...lazyPage(() => import('./routes/dashboard/background-jobs.tsx')) },
+                  { path: 'demand', ...lazyPage(() => import('./routes/dashboard/demand.tsx')) },
                 ],
               },
             ],

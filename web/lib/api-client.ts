@@ -71,6 +71,11 @@ export async function apiPostBytes<T>(path: string, body: Blob): Promise<T> {
   return (await send(path, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body })).json() as Promise<T>;
 }
 
+/** Sends text of a type other than JSON (a CSV file) and reads the JSON answer. */
+export async function apiPostText<T>(path: string, body: string, contentType: string): Promise<T> {
+  return (await send(path, { method: 'POST', headers: { 'content-type': contentType }, body })).json() as Promise<T>;
+}
+
 export async function apiDelete<T>(path: string, headers?: Record<string, string>): Promise<T> {
   return (await send(path, { method: 'DELETE', ...(headers && { headers }) })).json() as Promise<T>;
 }

@@ -31,6 +31,10 @@ export const markingGauge: Product = productSchema.parse({
   availQuantity: 10,
   category: 'marking-and-measuring',
   weightGrams: 450,
+  // Sold one way: no options, its price the lowest and the highest.
+  priceMax: 12.5,
+  options: [],
+  hidden: false,
 });
 
 /** The server's price of a cart holding `quantity` marking gauges ($12.50, from 3, 10 in stock), with the line's `problem` if it has one. */
@@ -39,8 +43,17 @@ export const gaugeCart = (quantity: number, problem?: string): Cart =>
     lines: [
       {
         productId: markingGauge._id,
+        variantId: markingGauge._id,
         quantity,
-        product: { name: markingGauge.name, img: markingGauge.img, price: markingGauge.price, minQuantity: markingGauge.minQuantity, availQuantity: markingGauge.availQuantity },
+        product: {
+          name: markingGauge.name,
+          img: markingGauge.img,
+          price: markingGauge.price,
+          minQuantity: markingGauge.minQuantity,
+          availQuantity: markingGauge.availQuantity,
+          variant: '',
+          sku: 'GAUGE',
+        },
         lineTotal: markingGauge.price * quantity,
         ...(problem ? { problem } : {}),
       },
@@ -64,6 +77,10 @@ function orderLine(
   return {
     lineId,
     productId: product._id,
+    // Sold one way: the product's one variant, with its id and no label.
+    variantId: product._id,
+    sku: product._id.toUpperCase(),
+    variant: '',
     product: product.name,
     img: product.img,
     unitPrice: product.price,

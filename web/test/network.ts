@@ -21,6 +21,15 @@ export interface Call {
 /** An answer, or a function of the call (which may wait, to hold a page in its loading state). */
 type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
 
+/** A JSON body parsed; any other text (a CSV file) as it is. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Stands in for the shop's server, and for nothing else: `fetch` answers the calls listed, keyed
  * "METHOD /path" (decoded, without the query string), with the wire shapes of common/schemas. Any other call
@@ -33,7 +42,7 @@ export function stubServer(answers: Record<string, Answer>) {
     const url = new URL(input, 'http://shop.test');
     const path = decodeURIComponent(url.pathname);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const call: Call = { method, path, query: url.searchParams, headers, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
+    const call: Call = { method, path, query: url.searchParams, headers, body: typeof init.body === 'string' ? parsedBody(init.body) : undefined };
     calls.push(call);
     const answer = answers[`${method} ${path}`];
     const notFound: ApiError = { code: 'NOT_FOUND', message: `No ${method} ${path} here.` };

@@ -145,6 +145,19 @@ export const theWholeRangeMigration: Migration = {
       .execute();
 
     if (isPostgres(db)) {
+      // Once per transaction, not once per row: the version says only "the catalogue changed", and a
+      // transaction writing 10,000 variants (a catalogue import) updated its one row 10,000 times at
+      // commit, each update walking the row's versions that the same transaction had made before it.
+      // The transaction's id, kept in a setting local to it, marks that it has bumped already.
+      await sql`
+        create or replace function bump_catalogue_version() returns trigger language plpgsql as $$
+        begin
+          if current_setting('joinery.catalogue_bumped_by', true) is distinct from txid_current()::text then
+            perform set_config('joinery.catalogue_bumped_by', txid_current()::text, true);
+            update catalogue_version set version = version + 1 where id = 1;
+          end if;
+          return null;
+        end $$`.execute(db);
       for (const table of newCatalogueTables) {
         await sql`
           create constraint trigger ${sql.id(`${table}_catalogue_version`)} after insert or update or delete on ${sql.id(table)}
@@ -164,6 +177,13 @@ export const theWholeRangeMigration: Migration = {
   async down(db: Kysely<unknown>) {
     if (isPostgres(db)) {
       for (const table of newCatalogueTables) await sql`drop trigger ${sql.id(`${table}_catalogue_version`)} on ${sql.id(table)}`.execute(db);
+      // Migration 017's: once per row.
+      await sql`
+        create or replace function bump_catalogue_version() returns trigger language plpgsql as $$
+        begin
+          update catalogue_version set version = version + 1 where id = 1;
+          return null;
+        end $$`.execute(db);
     } else {
       for (const table of newCatalogueTables) {
         for (const change of ['insert', 'update', 'delete']) await sql`drop trigger ${sql.id(`${table}_${change}_catalogue_version`)}`.execute(db);

@@ -5,6 +5,7 @@ import { receiptDate } from '../../../common/receipt.ts';
 import { type DiscountCode, type DiscountCodeInput, discountCodeMessages } from '../../../common/schemas/discount-codes.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
+import type { CategoryService } from '../categories/category-service.ts';
 import { conflict } from '../../errors.ts';
 import type { DiscountCodeRepository, DiscountCodeWithScope, RedeemOutcome } from './discount-code-repository.ts';
 
@@ -42,9 +43,11 @@ export const discountCustomer = (email: string) => email.trim().toLowerCase();
  * Discount codes (ADR 038): the admin makes and removes them; a cart or checkout looks one up, and the
  * order placed with it holds one of its uses, taken in the transaction that places it.
  */
-export function createDiscountService(codes: DiscountCodeRepository, clock: Clock) {
+export function createDiscountService(codes: DiscountCodeRepository, clock: Clock, categories: Pick<CategoryService, 'requireExisting'>) {
   return {
     async create(input: DiscountCodeInput): Promise<DiscountCode> {
+      // A code for a category the shop does not keep would apply to nothing.
+      await categories.requireExisting(input.categories ?? [], 'categories');
       const created = await codes.create(
         {
           code: input.code,

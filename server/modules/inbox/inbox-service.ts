@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.ts';
 import { keysetPageOf } from '../../db/keyset-page.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { newContactMessage } from '../mail/templates/shop-messages.ts';
-import { csvLine } from './csv.ts';
+import { csvLine } from '../../csv.ts';
 import type { ContactMessageRow, InboxRepository, SubscriberRow } from './inbox-repository.ts';
 
 /** How many subscribers the CSV export reads at a time: a long list never sits in memory whole. */

@@ -23,6 +23,7 @@ import {
 import { testDialect } from '../../test/test-database.ts';
 import { call } from '../../test/call.ts';
 import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
+import { generatedSku } from '../../../common/variants.ts';
 
 /**
  * Issue 24: a cart checked out is one order of several lines, paid with one payment as any order is
@@ -57,6 +58,9 @@ const threeOrderLines = () => [
   {
     lineId: expect.any(String),
     productId: shop.chisel.id,
+    variantId: shop.chisel.id,
+    sku: generatedSku(shop.chisel.id),
+    variant: '',
     product: 'Bevel-edge chisel',
     img: '/images/products/test.webp',
     unitPrice: 24.5,
@@ -70,6 +74,9 @@ const threeOrderLines = () => [
   {
     lineId: expect.any(String),
     productId: shop.mallet.id,
+    variantId: shop.mallet.id,
+    sku: generatedSku(shop.mallet.id),
+    variant: '',
     product: 'Joiner’s mallet',
     img: '/images/products/test.webp',
     unitPrice: 64,
@@ -83,6 +90,9 @@ const threeOrderLines = () => [
   {
     lineId: expect.any(String),
     productId: shop.plane.id,
+    variantId: shop.plane.id,
+    sku: generatedSku(shop.plane.id),
+    variant: '',
     product: 'Smoothing plane',
     img: '/images/products/test.webp',
     unitPrice: 175,

@@ -5,6 +5,7 @@ import type { TestApp } from '../../test/test-app.ts';
 import { newRecordId } from '../../record-id.ts';
 import { call, type Caller } from '../../test/call.ts';
 import { paidOrder } from '../../test/paid-order.ts';
+import { generatedSku } from '../../../common/variants.ts';
 
 /**
  * design.md's "Who may call what" rows for orders, as anonymous, the owner, another customer and an
@@ -60,6 +61,10 @@ const unpaidOrder = (who: { name: string; email: string }, product: TestProduct,
     {
       lineId: expect.any(String),
       productId: product.id,
+      // Sold one way: the product's one variant, with the SKU the shop made for it.
+      variantId: product.id,
+      sku: generatedSku(product.id),
+      variant: '',
       product: product.name,
       img: '/images/products/test.webp',
       unitPrice: product.priceCents / 100,

@@ -4,9 +4,10 @@ import sharp from 'sharp';
 export const pictureWidths = { large: 800, small: 400 } as const;
 
 /**
- * A picture of at most 2 MB never needs more pixels than this (a 24-megapixel photo has 24 million);
- * a file that claims more is refused before it is decoded, so that a small file cannot make the
- * server decode an enormous one.
+ * A phone's photo has at most about 48 million pixels (the largest main cameras, full size); a file
+ * that claims more is refused before it is decoded, so that a small file cannot make the server decode
+ * an enormous one. Decoding runs on libuv's thread pool (sharp), never on the event loop, so one large
+ * photo being resized does not hold up other requests.
  */
 const largestInputPixels = 50_000_000;
 

@@ -70,7 +70,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions>
         bodyLimit: imageUpload.maxBytes,
         schema: {
           tags: ['products'],
-          summary: "Upload a product picture (admins only): the body is the file's bytes, a JPEG, PNG or WebP of at most 2 MB",
+          summary: "Upload a product picture (admins only): the body is the file's bytes, a JPEG, PNG or WebP of at most 25 MB (a phone's photo as it takes it), kept resized",
           response: { 201: productImageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
         },
       },

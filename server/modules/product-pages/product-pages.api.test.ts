@@ -202,7 +202,7 @@ describe('GET /products/:id, as a crawler reads it', () => {
 });
 
 describe('GET /sitemap.xml', () => {
-  it('lists every product’s page and every public page, as absolute addresses', async () => {
+  it('lists every product’s page, every category’s page and every public page, as absolute addresses', async () => {
     // More than one batch of the keyset walk (500 a query).
     for (let index = 0; index < 520; index += 1) await addProduct(people.shop.db, { name: `Sitemap chisel ${index}` });
     const res = await fetchPage('/sitemap.xml');
@@ -215,7 +215,9 @@ describe('GET /sitemap.xml', () => {
 
     const ids = (await people.shop.db.selectFrom('products').select('id').execute()).map((row) => row.id);
     expect(ids.length).toBeGreaterThan(520);
-    const expected = [...['/', '/products', '/blogs', '/portfolio'].map((page) => `${origin}${page}`), ...ids.map((id) => `${origin}/products/${id}`)];
+    const categories = (await people.shop.db.selectFrom('categories').select('slug').execute()).map((row) => `/categories/${row.slug}`);
+    expect(categories).toContain('/categories/chisels');
+    const expected = [...['/', '/products', '/blogs', '/portfolio', ...categories].map((page) => `${origin}${page}`), ...ids.map((id) => `${origin}/products/${id}`)];
     expect([...listed].sort()).toEqual([...expected].sort());
     // Each once.
     expect(new Set(listed).size).toBe(listed.length);

@@ -1,3 +1,4 @@
+import { categoryPagePath } from '../../../common/categories.ts';
 import { productPagePath } from '../../../common/product-page.ts';
 import { escapeXml } from './html-text.ts';
 
@@ -8,11 +9,11 @@ export const publicPagePaths = ['/', '/products', '/blogs', '/portfolio'] as con
 export const sitemapLimit = 50_000;
 
 /**
- * The sitemap (sitemaps.org): every public page and every product's page, as absolute addresses on
- * the shop's public origin, written as the product ids arrive a batch at a time.
+ * The sitemap (sitemaps.org): every public page, every category's page and every product's page, as
+ * absolute addresses on the shop's public origin, written as the product ids arrive a batch at a time.
  */
-export async function sitemapXml(origin: string, productIdBatches: AsyncIterable<string[]>): Promise<string> {
-  const locations: string[] = publicPagePaths.map((path) => new URL(path, origin).href);
+export async function sitemapXml(origin: string, productIdBatches: AsyncIterable<string[]>, categorySlugs: readonly string[] = []): Promise<string> {
+  const locations: string[] = [...publicPagePaths, ...categorySlugs.map(categoryPagePath)].map((path) => new URL(path, origin).href);
   for await (const ids of productIdBatches) {
     for (const id of ids) locations.push(new URL(productPagePath(id), origin).href);
     if (locations.length >= sitemapLimit) break;

@@ -104,7 +104,7 @@ describe('POST /api/products', () => {
       category: 'saws',
       weightGrams: 0,
       pictures: [form.img],
-      ...soldOneWay(body._id, { price: 129.99, availQuantity: 12, weightGrams: 0, img: form.img }),
+      ...soldOneWay(body._id, { price: 129.99, availQuantity: 12, weightGrams: 0, img: String(form.img) }),
     });
     const { insertedId, ...product } = body;
     expect((await readProduct(insertedId)).json()).toEqual(asRead(product));

@@ -94,9 +94,19 @@ export function createProductRepository(db: Database) {
       return db.selectFrom('products').select(productColumns).where('id', '=', id).executeTakeFirst();
     },
 
-    /** A new product, its pictures (the first of which is its `img`) and its variants, together; answers it as written. */
-    async insert(row: ProductFields & Pick<ProductRow, 'id' | 'created_at'>, pictures: readonly string[], variants: readonly VariantFields[], newId: () => string) {
+    /**
+     * A new product, its pictures (the first of which is its `img`) and its variants, together; answers
+     * it as written. `holdCategory` runs first in the transaction: its category must exist, and stays until the commit.
+     */
+    async insert(
+      row: ProductFields & Pick<ProductRow, 'id' | 'created_at'>,
+      pictures: readonly string[],
+      variants: readonly VariantFields[],
+      newId: () => string,
+      holdCategory: (trx: Database) => Promise<void>,
+    ) {
       return db.transaction().execute(async (trx) => {
+        await holdCategory(trx);
         // Written from the variants just below; a price is never 0, even for a moment.
         const lowest = Math.min(...variants.map((variant) => variant.price_cents));
         await trx
@@ -115,7 +125,7 @@ export function createProductRepository(db: Database) {
      * as it now is, with its pictures, if it exists and (when `stockSeen` is given) its stock is still
      * what the editor saw. `pictures` is the whole new list, or a function of the current one (an edit
      * that changes only the main picture); either way its first is `fields.img`. The product's row is
-     * written first, so that concurrent edits of one product take their turns.
+     * written first, so that concurrent edits of one product take their turns (after `holdCategory`, as for `insert`).
      */
     update(
       id: string,
@@ -124,8 +134,10 @@ export function createProductRepository(db: Database) {
       pictures: readonly string[] | ((current: string[]) => string[]),
       variants: (current: VariantRow[]) => VariantFields[],
       newId: () => string,
+      holdCategory: (trx: Database) => Promise<void>,
     ): Promise<{ row: ProductRow; pictures: string[]; variants: VariantRow[] } | undefined> {
       return db.transaction().execute(async (trx) => {
+        await holdCategory(trx);
         await holdVariantsOf(trx, [id]);
         let update = trx.updateTable('products').set(fields).where('id', '=', id);
         if (stockSeen !== undefined) update = update.where('avail_quantity', '=', stockSeen);

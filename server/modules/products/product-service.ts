@@ -3,6 +3,7 @@ import { pictureLimits, picturesOrMain } from '../../../common/product-pictures.
 import type { Product, ProductInput, ProductListQuery, ProductUpdate, ProductWithPictures, Variant } from '../../../common/schemas/products.ts';
 import { generatedSku, type ProductOption, type VariantChoice } from '../../../common/variants.ts';
 import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
@@ -107,8 +108,12 @@ const sitemapBatch = 500;
  * The catalogue. Reading is for everyone; `create`, `replace` and `remove` are for admins, which
  * the routes check before calling them.
  */
-/** The catalogue asks the categories module whether a product's category is one the shop keeps. */
-export type CategoryCheck = (slug: string) => Promise<void>;
+/**
+ * The catalogue asks the categories module, inside the transaction that writes a product, whether its
+ * category is one the shop keeps (refused otherwise), and holds it there until the commit so that it
+ * cannot be deleted meanwhile.
+ */
+export type CategoryCheck = (slug: string, transaction: Database) => Promise<void>;
 
 export function createProductService(products: ProductRepository, clock: Clock, requireCategory: CategoryCheck) {
   return {
@@ -133,11 +138,10 @@ export function createProductService(products: ProductRepository, clock: Clock, 
 
     /** A new product, stamped now, so that it is the newest in the catalogue; its pictures are the list given, or its image. */
     async create(input: ProductInput): Promise<ProductWithPictures> {
-      await requireCategory(input.category);
       const id = newRecordId();
       const pictures = input.pictures ?? [input.img];
       const saved = await products
-        .insert({ id, ...toFields(input), created_at: clock().toISOString() }, pictures, toVariantFields(input, [], id), newRecordId)
+        .insert({ id, ...toFields(input), created_at: clock().toISOString() }, pictures, toVariantFields(input, [], id), newRecordId, (trx) => requireCategory(input.category, trx))
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? skuTaken() : error;
         });
@@ -150,9 +154,16 @@ export function createProductService(products: ProductRepository, clock: Clock, 
      */
     async replace(id: string, { stockSeen, ...input }: ProductUpdate): Promise<ProductWithPictures> {
       if (!isRecordId(id)) throw noSuchProduct();
-      await requireCategory(input.category);
       const saved = await products
-        .update(id, toFields(input), stockSeen, input.pictures ?? withMainPicture(input.img), (current) => toVariantFields(input, current, id), newRecordId)
+        .update(
+          id,
+          toFields(input),
+          stockSeen,
+          input.pictures ?? withMainPicture(input.img),
+          (current) => toVariantFields(input, current, id),
+          newRecordId,
+          (trx) => requireCategory(input.category, trx),
+        )
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? skuTaken() : error;
         });

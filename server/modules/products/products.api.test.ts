@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCategory } from '../../../common/categories.ts';
 import type { Category } from '../../../common/schemas/categories.ts';
-import type { Product } from '../../../common/schemas/products.ts';
+import type { Product, ProductWithPictures } from '../../../common/schemas/products.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let shop: TestApp;
@@ -23,7 +23,13 @@ describe('GET /api/products', () => {
     expect(body.length).toBeGreaterThanOrEqual(12);
     expect(Number(total)).toBe(body.length);
     for (const product of body) {
-      expect(Object.keys(product).sort()).toEqual(['_id', 'availQuantity', 'category', 'description', 'img', 'minQuantity', 'name', 'price', 'weightGrams'].sort());
+      expect(Object.keys(product).sort()).toEqual(
+        ['_id', 'availQuantity', 'category', 'description', 'hidden', 'img', 'minQuantity', 'name', 'options', 'price', 'priceMax', 'weightGrams'].sort(),
+      );
+      // The public catalogue shows no hidden product; a price range is "from price to priceMax".
+      expect(product.hidden).toBe(false);
+      expect(product.priceMax).toBeGreaterThanOrEqual(product.price);
+      expect(Array.isArray(product.options)).toBe(true);
       expect(product.weightGrams).toBeGreaterThan(0);
       expect(typeof product._id).toBe('string');
       expect(product.name.length).toBeGreaterThan(3);
@@ -82,12 +88,50 @@ describe('GET /api/products', () => {
 });
 
 describe('GET /api/products/:id', () => {
-  it('answers one product by its id', async () => {
-    const [listed] = (await listProducts('?limit=1')).body;
-    const res = await shop.app.inject({ method: 'GET', url: `/api/products/${listed!._id}` });
+  it("answers one product sold one way by its id: its one variant has the product's id, price and stock", async () => {
+    const listed = (await listProducts('?limit=100')).body.find((product) => product.options.length === 0)!;
+    const res = await shop.app.inject({ method: 'GET', url: `/api/products/${listed._id}` });
     expect(res.statusCode).toBe(200);
-    // With its pictures (the demo products have one each) and what its reviews add up to.
-    expect(res.json()).toEqual({ ...listed, pictures: [listed!.img], rating: expect.objectContaining({ count: expect.any(Number) }) });
+    // With its pictures (this demo product has one), its variant and what its reviews add up to.
+    expect(res.json()).toEqual({
+      ...listed,
+      pictures: [listed.img],
+      variants: [
+        {
+          _id: listed._id,
+          sku: expect.stringMatching(/^[A-Z0-9._-]+$/),
+          options: {},
+          price: listed.price,
+          availQuantity: listed.availQuantity,
+          weightGrams: listed.weightGrams,
+          img: listed.img,
+          lowStockAt: null,
+        },
+      ],
+      rating: expect.objectContaining({ count: expect.any(Number) }),
+    });
+  });
+
+  it('answers a product with options with each variant, and the figures the list shows are what they add up to', async () => {
+    const listed = (await listProducts('?limit=100')).body.find((product) => product.name === 'Joinery Bench Chisel')!;
+    expect(listed.options).toEqual([
+      { name: 'Width', values: expect.arrayContaining(['6 mm', '10 mm']) },
+      { name: 'Handle', values: ['Ash', 'Walnut'] },
+    ]);
+    const res = await shop.app.inject({ method: 'GET', url: `/api/products/${listed._id}` });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json<ProductWithPictures>();
+    expect(detail).toMatchObject({ ...listed, pictures: expect.arrayContaining([listed.img]) });
+    expect(detail.pictures[0]).toBe(listed.img);
+    const prices = detail.variants.map((variant) => variant.price);
+    expect(listed.price).toBe(Math.min(...prices));
+    expect(listed.priceMax).toBe(Math.max(...prices));
+    expect(listed.availQuantity).toBe(detail.variants.reduce((sum, variant) => sum + variant.availQuantity, 0));
+    expect(detail.variants.map((variant) => variant.sku)).toContain('JNR-BC-10-WAL');
+    for (const variant of detail.variants) {
+      expect(Object.keys(variant.options).sort()).toEqual(['Handle', 'Width']);
+      expect(detail.pictures).toContain(variant.img);
+    }
   });
 
   it.each([

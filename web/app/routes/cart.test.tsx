@@ -40,7 +40,7 @@ describe('a visitor’s cart', () => {
     await user.type(quantity, '4');
     await user.click(card.getByRole('button', { name: /^Add to cart/ }));
     expect(await card.findByText('Added 4 to your cart.')).toBeTruthy();
-    expect(stored()).toEqual([{ productId: markingGauge._id, quantity: 4 }]);
+    expect(stored()).toEqual([{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 4 }]);
     // The header's cart link, once for each width (CSS shows one).
     expect(screen.getAllByRole('link', { name: 'Cart, 4 items' })).toHaveLength(2);
 
@@ -49,7 +49,7 @@ describe('a visitor’s cart', () => {
     await user.type(quantity, '6');
     await user.click(card.getByRole('button', { name: /^Add to cart/ }));
     expect(await card.findByText(cartMessages.alreadyInCart(4, orderMessages.orderAtMost(9)))).toBeTruthy();
-    expect(stored()).toEqual([{ productId: markingGauge._id, quantity: 4 }]);
+    expect(stored()).toEqual([{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 4 }]);
     // A visitor's cart costs the server nothing until it is shown.
     expect(calls.some((call) => call.path.startsWith('/api/cart'))).toBe(false);
   });
@@ -62,7 +62,7 @@ describe('a visitor’s cart', () => {
     expect(line.getByText(orderMessages.orderAtMost(9))).toBeTruthy();
     expect((await screen.findByTestId('quote-subtotal')).textContent).toBe('$125.00');
     expect(screen.getByRole('button', { name: 'Check out' })).toHaveProperty('disabled', true);
-    expect(calls.find((call) => call.path === '/api/cart/quote')?.body).toEqual({ lines: [{ productId: markingGauge._id, quantity: 10 }] });
+    expect(calls.find((call) => call.path === '/api/cart/quote')?.body).toEqual({ lines: [{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 10 }] });
   });
 
   it('prices shipping to the state chosen, a code and the tax there, and carries them to the checkout', async () => {
@@ -99,7 +99,7 @@ describe('a visitor’s cart', () => {
     expect(screen.getByText('-$5.00 with SAVE10')).toBeTruthy();
     // Each question carries the place, the way and the code, as the checkout will.
     expect(calls.filter((call) => call.path === '/api/cart/quote').at(-1)?.body).toEqual({
-      lines: [{ productId: markingGauge._id, quantity: 4 }],
+      lines: [{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 4 }],
       shippingAddress: { country: 'US', region: 'US-CA' },
       shippingRate: express.id,
       discountCode: 'SAVE10',
@@ -119,7 +119,7 @@ describe('signing in with a cart in the browser', () => {
     window.localStorage.setItem(storageKey, JSON.stringify([{ productId: markingGauge._id, quantity: 12 }]));
     const merged: CartMerge = cartMergeSchema.parse({
       cart: gaugeCart(9),
-      changes: [{ productId: markingGauge._id, product: markingGauge.name, asked: 12, quantity: 9, message: orderMessages.orderAtMost(9) }],
+      changes: [{ productId: markingGauge._id, variantId: markingGauge._id, product: markingGauge.name, asked: 12, quantity: 9, message: orderMessages.orderAtMost(9) }],
     });
     const { calls } = stubServer({
       ...signedInAs(customer),
@@ -131,7 +131,7 @@ describe('signing in with a cart in the browser', () => {
     renderApp('/cart');
     const notices = await screen.findByRole('status', { name: 'Notifications' });
     await vi.waitFor(() => expect(notices.textContent).toContain(`${markingGauge.name}: ${orderMessages.orderAtMost(9)} Your cart now has 9.`));
-    expect(calls.filter((call) => call.path === '/api/cart/merge').map((call) => call.body)).toEqual([{ lines: [{ productId: markingGauge._id, quantity: 12 }] }]);
+    expect(calls.filter((call) => call.path === '/api/cart/merge').map((call) => call.body)).toEqual([{ lines: [{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 12 }] }]);
     expect(window.localStorage.getItem(storageKey)).toBeNull();
     expect((await screen.findByTestId('quote-subtotal')).textContent).toBe('$112.50');
   });

@@ -32,7 +32,7 @@ export default function CartPage() {
             <ul className="space-y-3" aria-label="Lines in your cart">
               {cart.lines.map((line, index) => (
                 <CartLineItem
-                  key={line.productId}
+                  key={line.variantId}
                   line={line}
                   discount={quote?.discountCode?.applied ? { amount: quote.lines[index]?.discount ?? 0, code: quote.discountCode.code } : undefined}
                 />

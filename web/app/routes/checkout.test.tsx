@@ -18,8 +18,9 @@ afterEach(() => {
 const cart: Cart = cartSchema.parse({
   lines: cartOrder.lines.map((line) => ({
     productId: line.productId,
+    variantId: line.variantId,
     quantity: line.quantity,
-    product: { name: line.product, img: line.img, price: line.unitPrice, minQuantity: 1, availQuantity: 20 },
+    product: { name: line.product, img: line.img, price: line.unitPrice, minQuantity: 1, availQuantity: 20, variant: line.variant, sku: line.sku },
     lineTotal: line.price,
   })),
   count: 6,
@@ -161,7 +162,8 @@ describe('the checkout', () => {
       phone: '+1 707 555 0123',
       shippingAddress: { name: 'Gwen Guest', line1: '1 Redwood Way', city: 'Arcata', region: 'US-CA', postalCode: '95521', country: 'US' },
       shippingRate: standard.id,
-      lines,
+      // Lines kept before variants name none: each goes as its product's first variant, which has the product's id.
+      lines: lines.map((line) => ({ ...line, variantId: line.productId })),
     });
     // The order's key is kept for this tab, and goes with the calls about the order.
     expect(window.sessionStorage.getItem(`joinery.order-key.${cartOrder._id}`)).toBe('k'.repeat(32));

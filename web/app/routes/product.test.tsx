@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { productDetailSchema } from '../../../common/schemas/products.ts';
 import { productReviewSchema } from '../../../common/schemas/reviews.ts';
-import { markingGauge, signedInAs } from '../../test/fixtures.ts';
+import { signedInAs } from '../../test/fixtures.ts';
+import { markingGaugeDetail } from '../../test/variant-fixtures.ts';
 import { stubServer } from '../../test/network.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const pictures = ['/images/products/marking-gauge.webp', 'https://images.example.com/gauge-side.webp', 'https://images.example.com/gauge-pin.webp'];
-const gauge = productDetailSchema.parse({ ...markingGauge, pictures, rating: { count: 7, average: 4.3 } });
+const gauge = productDetailSchema.parse({ ...markingGaugeDetail, pictures, rating: { count: 7, average: 4.3 } });
 
 const reviewsOf = (count: number, from = 0) =>
   Array.from({ length: count }, (_, index) =>

@@ -6,8 +6,13 @@ import { useProduct } from '../../features/products/api/product-queries.ts';
 import { AddToCart } from '../../features/cart/components/add-to-cart.tsx';
 import { BuyBox } from '../../features/products/components/buy-box.tsx';
 import { ProductGallery } from '../../features/products/components/product-gallery.tsx';
+import { VariantPicker } from '../../features/products/components/variant-picker.tsx';
+import { useChosenVariant, variantPath } from '../../features/products/use-chosen-variant.ts';
+import type { ProductDetail } from '../../../common/schemas/products.ts';
 import { AverageRating } from '../../features/reviews/components/average-rating.tsx';
 import { ProductReviews } from '../../features/reviews/components/product-reviews.tsx';
+import { NotifyMeForm } from '../../features/stock-alerts/components/notify-me-form.tsx';
+import { WishlistHeart } from '../../features/wishlist/components/wishlist-heart.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
 function Breadcrumbs({ name }: { name?: string }) {
@@ -68,6 +73,49 @@ function ProductPageSkeleton() {
 }
 
 /**
+ * What the page says of the product bought: a product with options shows the variant chosen (its
+ * picture, price and stock follow the choice, which the address keeps); one sold one way shows itself.
+ */
+function ProductShown({ product }: { product: ProductDetail }) {
+  const [chosen, choose] = useChosenVariant(product);
+  const variant = product.options.length > 0 ? chosen : undefined;
+  return (
+    <div className="grid gap-8 lg:grid-cols-12 lg:gap-12">
+      <div className="lg:col-span-7">
+        <ProductGallery key={product._id} name={product.name} pictures={product.pictures} showing={variant?.img} />
+      </div>
+      <div className="space-y-6 lg:col-span-5">
+        <header className="space-y-3">
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{product.name}</h1>
+            <WishlistHeart productId={product._id} productName={product.name} className="mt-1 shrink-0" />
+          </div>
+          <a href="#reviews" className="inline-block rounded hover:opacity-80">
+            <AverageRating rating={product.rating} />
+          </a>
+        </header>
+        <p className="whitespace-pre-line leading-relaxed text-stone-700">{product.description}</p>
+        {variant ? (
+          <BuyBox
+            product={product}
+            offer={variant}
+            buyPath={variantPath(`/purchase/${product._id}`, product, variant._id)}
+            picker={<VariantPicker product={product} chosen={variant} onChoose={choose} />}
+            whenSoldOut={<NotifyMeForm key={variant._id} productId={product._id} variantId={variant._id} />}
+          >
+            <AddToCart key={variant._id} product={{ ...product, availQuantity: variant.availQuantity, variantId: variant._id }} size="full" />
+          </BuyBox>
+        ) : (
+          <BuyBox product={product} whenSoldOut={<NotifyMeForm productId={product._id} />}>
+            <AddToCart product={product} size="full" />
+          </BuyBox>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
  * A product's own page, open to everyone: its pictures, what it is, its price and stock, Buy Now
  * (and room in the buy box for other ways to buy), and its reviews. The server sends this address
  * with the product's title, description and structured data already in the page's head.
@@ -91,23 +139,7 @@ export default function ProductPage() {
         <ErrorState title="We could not load this tool." error={product.error} onRetry={() => void product.refetch()} />
       ) : (
         <>
-          <div className="grid gap-8 lg:grid-cols-12 lg:gap-12">
-            <div className="lg:col-span-7">
-              <ProductGallery key={product.data._id} name={product.data.name} pictures={product.data.pictures} />
-            </div>
-            <div className="space-y-6 lg:col-span-5">
-              <header className="space-y-3">
-                <h1 className="font-display text-3xl font-semibold tracking-tight text-stone-900 sm:text-4xl">{product.data.name}</h1>
-                <a href="#reviews" className="inline-block rounded hover:opacity-80">
-                  <AverageRating rating={product.data.rating} />
-                </a>
-              </header>
-              <p className="whitespace-pre-line leading-relaxed text-stone-700">{product.data.description}</p>
-              <BuyBox product={product.data}>
-                <AddToCart product={product.data} size="full" />
-              </BuyBox>
-            </div>
-          </div>
+          <ProductShown product={product.data} />
           <ProductReviews productId={product.data._id} productName={product.data.name} rating={product.data.rating} />
         </>
       )}

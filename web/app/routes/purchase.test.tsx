@@ -5,6 +5,7 @@ import { formatUsd } from '../../../common/money.ts';
 import { customer, markingGauge, signedInAs, unpaidOrder } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { type Call, stubServer } from '../../test/network.ts';
+import { markingGaugeDetail } from '../../test/variant-fixtures.ts';
 
 // The marking gauge: at least 3 an order, 10 in stock, $12.50 a piece.
 const { minQuantity, availQuantity, price } = markingGauge;
@@ -13,7 +14,7 @@ let calls: Call[];
 beforeEach(() => {
   ({ calls } = stubServer({
     ...signedInAs(customer),
-    [`GET /api/products/${markingGauge._id}`]: { body: markingGauge },
+    [`GET /api/products/${markingGauge._id}`]: { body: markingGaugeDetail },
     'POST /api/orders': { status: 201, body: { ...unpaidOrder, insertedId: unpaidOrder._id } },
     'GET /api/addresses': { body: [] },
     'POST /api/addresses': { status: 201, body: { _id: 'a1', ...workshop, isDefault: true } },
@@ -143,7 +144,7 @@ describe('placing the order', () => {
     const user = userEvent.setup();
     stubServer({
       ...signedInAs(customer),
-      [`GET /api/products/${markingGauge._id}`]: { body: markingGauge },
+      [`GET /api/products/${markingGauge._id}`]: { body: markingGaugeDetail },
       'POST /api/orders': { status: 201, body: { ...unpaidOrder, insertedId: unpaidOrder._id } },
       'GET /api/addresses': { body: [{ _id: 'a1', ...workshop, isDefault: true }] },
     });

@@ -4,9 +4,12 @@ import { useSession, useSignOut } from '../../features/auth/api/session-queries.
 import { loginPath } from '../../features/auth/login-path.ts';
 import { CartLink } from '../../features/cart/components/cart-link.tsx';
 import { BrandMark } from './brand-mark.tsx';
+import { CategoryMenu, PhoneCategoryLinks } from './category-links.tsx';
 
 const navigation = [
   { to: '/', label: 'Home', end: true },
+  // The catalogue and its categories, beside the specification's links.
+  { to: '/products', label: 'Shop', end: false },
   { to: '/blogs', label: 'Blogs', end: false },
   { to: '/portfolio', label: 'Portfolio', end: false },
 ];
@@ -76,14 +79,23 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   const items = session.data ? [...navigation, { to: '/dashboard', label: 'Dashboard', end: false }] : navigation;
-  const links = (className: typeof navClass) =>
-    items.map((item) => (
+  // After Shop: the categories, a small menu on a wide screen and a short list in the phone menu.
+  const links = (className: typeof navClass, inPhoneMenu = false) =>
+    items.flatMap((item) => [
       <li key={item.to}>
         <NavLink to={item.to} end={item.end} className={className}>
           {item.label}
         </NavLink>
-      </li>
-    ));
+      </li>,
+      ...(item.to === '/products'
+        ? [
+            // Between a tablet's width and a laptop's the menu button would crowd the header: Shop lists them there.
+            <li key="categories" className={inPhoneMenu ? undefined : 'hidden lg:block'}>
+              {inPhoneMenu ? <PhoneCategoryLinks linkClass={className} /> : <CategoryMenu linkClass={className} />}
+            </li>,
+          ]
+        : []),
+    ]);
 
   return (
     <header className="sticky top-0 z-40 bg-stone-900/95 backdrop-blur">
@@ -114,7 +126,7 @@ export function SiteHeader() {
       </div>
       {menuOpen && (
         <nav id="mobile-menu" aria-label="Main" className="border-t border-stone-800 px-4 pb-4 md:hidden">
-          <ul className="flex flex-col py-2">{links(phoneNavClass)}</ul>
+          <ul className="flex flex-col py-2">{links(phoneNavClass, true)}</ul>
           <AccountAction inPhoneMenu />
         </nav>
       )}

@@ -1,8 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '../../../common/page-titles.ts';
-
-/** What the page's head says before any page sets its own: the shop, as index.html has it. */
-const shopDescription = 'Joinery makes chisels, planes, saws and marking tools for woodworkers, and has done so for about 30 years.';
+import { documentTitle, publicPageHead, shopDescription } from '../../../common/page-titles.ts';
 
 /**
  * The page's title in the browser tab, history and bookmarks, and its description for search engines
@@ -11,10 +8,12 @@ const shopDescription = 'Joinery makes chisels, planes, saws and marking tools f
  * app was opened at (a product's canonical address, Open Graph tags, JSON-LD) say which address they
  * describe, and leave once the app shows another.
  */
-export function PageMeta({ title, description = shopDescription }: { title?: string; description?: string }) {
+export function PageMeta({ title, description }: { title?: string; description?: string }) {
   useEffect(() => {
     document.title = documentTitle(title);
-    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+    // Without one of its own, the page keeps the description the server wrote for its address (common/page-titles.ts).
+    const shown = description ?? publicPageHead(window.location.pathname)?.description ?? shopDescription;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', shown);
     for (const tag of document.head.querySelectorAll('[data-page-head]')) {
       if (tag.getAttribute('data-page-head') !== window.location.pathname) tag.remove();
     }

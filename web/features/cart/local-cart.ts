@@ -4,8 +4,8 @@ import type { CartLineInput } from '../../../common/schemas/cart.ts';
 
 /**
  * A visitor's cart, kept in this browser's localStorage until they sign in, when it joins their
- * account's cart on the server (ADR 018). Only product ids and quantities are kept: prices, names and
- * stock are always read from the server.
+ * account's cart on the server (ADR 018). Only product and variant ids and quantities are kept, a line
+ * per variant: prices, names and stock are always read from the server.
  */
 const storageKey = 'joinery.cart';
 const listeners = new Set<() => void>();
@@ -29,14 +29,21 @@ function parse(text: string | null): CartLineInput[] {
   try {
     const stored: unknown = JSON.parse(text);
     if (!Array.isArray(stored)) return none;
-    return stored
-      .filter(isStoredCartLine)
-      .map((line) => ({ productId: line.productId.trim(), quantity: line.quantity }))
-      .slice(0, cartLimits.lines);
+    return (
+      stored
+        .filter(isStoredCartLine)
+        // A line kept before products had variants names none: a product's first variant has the product's id.
+        .map((line) => ({ productId: line.productId.trim(), variantId: (line.variantId ?? line.productId).trim(), quantity: line.quantity }))
+        .filter((line, index, lines) => lines.findIndex((other) => other.variantId === line.variantId) === index)
+        .slice(0, cartLimits.lines)
+    );
   } catch {
     return none;
   }
 }
+
+/** A line's key: its variant (every line read back here has one). */
+export const lineVariantId = (line: CartLineInput): string => line.variantId ?? line.productId;
 
 /** The lines now; the same array while nothing changed, as useSyncExternalStore needs. */
 export function localCartLines(): CartLineInput[] {

@@ -16,7 +16,7 @@ describe('readCatalogueView', () => {
   });
 
   it('leaves out what a hand-typed address gets wrong, rather than failing', () => {
-    expect(read('category=lathes&minPrice=cheap&maxPrice=-3&sort=cheapest&page=-4')).toEqual({
+    expect(read('category=Lathes%20and%20more&minPrice=cheap&maxPrice=-3&sort=cheapest&page=-4')).toEqual({
       q: '',
       category: undefined,
       minPrice: undefined,
@@ -60,10 +60,13 @@ describe('catalogueQuery', () => {
 });
 
 describe('filterSummary', () => {
+  const names: Record<string, string> = { saws: 'Saws' };
+  const categoryName = (slug: string) => names[slug] ?? slug;
+
   it('says what narrows the list', () => {
-    expect(filterSummary(read('q=dovetail&category=saws&minPrice=20&maxPrice=60'))).toBe('in Saws priced $20.00–$60.00 matching “dovetail”');
-    expect(filterSummary(read('minPrice=20'))).toBe('priced from $20.00');
-    expect(filterSummary(read('maxPrice=60'))).toBe('priced up to $60.00');
-    expect(filterSummary(read(''))).toBe('');
+    expect(filterSummary(read('q=dovetail&category=saws&minPrice=20&maxPrice=60'), categoryName)).toBe('in Saws priced $20.00–$60.00 matching “dovetail”');
+    expect(filterSummary(read('minPrice=20'), categoryName)).toBe('priced from $20.00');
+    expect(filterSummary(read('maxPrice=60'), categoryName)).toBe('priced up to $60.00');
+    expect(filterSummary(read(''), categoryName)).toBe('');
   });
 });

@@ -1,15 +1,15 @@
-import { categoryLabel, isProductCategory, type ProductCategory } from '../../../common/categories.ts';
 import { productSorts, type ProductSort } from '../../../common/catalogue.ts';
 import { formatUsd } from '../../../common/money.ts';
 import { priceBoundSchema } from '../../../common/schemas/catalogue-filters.ts';
-import type { ProductListQuery } from '../../../common/schemas/products.ts';
+import { categorySlugPattern, type ProductListQuery } from '../../../common/schemas/products.ts';
 import { productLimits } from '../../../common/shop-management.ts';
 import { readPage } from './last-page.ts';
 
 /** What the catalogue page shows, as its address keeps it: `?q=&category=&minPrice=&maxPrice=&sort=&page=`. */
 export interface CatalogueView {
   q: string;
-  category: ProductCategory | undefined;
+  /** A category's slug as the address gives it; the page leaves out one the shop does not keep. */
+  category: string | undefined;
   minPrice: number | undefined;
   maxPrice: number | undefined;
   /** Only a sort that was chosen; without one, a search shows the best matches first and the rest the newest. */
@@ -25,7 +25,7 @@ function readPrice(text: string | null): number | undefined {
 
 /**
  * The view an address asks for. A hand-typed or outdated address never makes an error page: a value
- * that cannot be used is left out (an unknown category, a price that is not one), a search longer
+ * that cannot be used is left out (a malformed category, a price that is not one), a search longer
  * than the box takes is cut to it, and a range typed the wrong way round is turned round.
  */
 export function readCatalogueView(params: URLSearchParams): CatalogueView {
@@ -37,7 +37,7 @@ export function readCatalogueView(params: URLSearchParams): CatalogueView {
   const sort = productSorts.find((option) => option === params.get('sort'));
   return {
     q,
-    category: isProductCategory(category) ? category : undefined,
+    category: category !== null && categorySlugPattern.test(category) ? category : undefined,
     minPrice,
     maxPrice,
     // Best match means nothing without a search.
@@ -77,9 +77,9 @@ export function priceRangeText(minPrice: number | undefined, maxPrice: number | 
   return undefined;
 }
 
-/** What narrows the list, in words: "in Saws priced $20.00–$60.00 matching “dovetail”" (empty when nothing does). */
-export function filterSummary(view: CatalogueView): string {
+/** What narrows the list, in words: "in Saws priced $20.00–$60.00 matching “dovetail”" (empty when nothing does); `categoryName` names a category by its slug. */
+export function filterSummary(view: CatalogueView, categoryName: (slug: string) => string): string {
   const price = priceRangeText(view.minPrice, view.maxPrice);
   const q = view.q.trim();
-  return [view.category && `in ${categoryLabel(view.category)}`, price && `priced ${price}`, q && `matching “${q}”`].filter(Boolean).join(' ');
+  return [view.category && `in ${categoryName(view.category)}`, price && `priced ${price}`, q && `matching “${q}”`].filter(Boolean).join(' ');
 }

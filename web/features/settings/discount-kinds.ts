@@ -1,4 +1,3 @@
-import { categoryLabel, isProductCategory } from '../../../common/categories.ts';
 import { formatUsd } from '../../../common/money.ts';
 import type { DiscountKind } from '../../../common/order-pricing.ts';
 import type { DiscountCode } from '../../../common/schemas/discount-codes.ts';
@@ -18,11 +17,11 @@ export function discountTakesOff(code: Pick<DiscountCode, 'kind' | 'value'>): st
   return 'Free shipping';
 }
 
-/** A code's conditions, one phrase each: none means it applies to any order. */
-export function discountConditions(code: Pick<DiscountCode, 'minSubtotal' | 'categories' | 'productIds'>): string[] {
+/** A code's conditions, one phrase each: none means it applies to any order. `categoryName` names a category by its slug. */
+export function discountConditions(code: Pick<DiscountCode, 'minSubtotal' | 'categories' | 'productIds'>, categoryName: (slug: string) => string): string[] {
   const conditions: string[] = [];
   if (code.minSubtotal !== undefined && code.minSubtotal > 0) conditions.push(`Orders from ${formatUsd(code.minSubtotal)}`);
-  if (code.categories.length > 0) conditions.push(`Only ${code.categories.map((slug) => (isProductCategory(slug) ? categoryLabel(slug) : slug)).join(', ')}`);
+  if (code.categories.length > 0) conditions.push(`Only ${code.categories.map(categoryName).join(', ')}`);
   if (code.productIds.length > 0) conditions.push(`Only ${countOf(code.productIds.length, 'chosen product')}`);
   return conditions;
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../../../../common/schemas/errors.ts';
 import { type DiscountCode, discountCodeMessages, discountCodeSchema } from '../../../../common/schemas/discount-codes.ts';
+import { categoryAnswers } from '../../../test/categories.ts';
 import { admin, signedInAs } from '../../../test/fixtures.ts';
 import { stubServer } from '../../../test/network.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -30,7 +31,7 @@ const page = (codes: DiscountCode[], total = codes.length) => ({ body: codes, he
 
 describe('the Discount codes page', () => {
   it('lists each code with what it takes off, its conditions, uses and days', async () => {
-    stubServer({ ...signedInAs(admin), 'GET /api/discount-codes': page([spring, shipFree]) });
+    stubServer({ ...signedInAs(admin), ...categoryAnswers, 'GET /api/discount-codes': page([spring, shipFree]) });
     renderApp('/dashboard/discounts');
     const row = within((await screen.findByText('SPRING10')).closest('tr')!);
     expect(row.getByText('10% off')).toBeTruthy();
@@ -50,6 +51,7 @@ describe('the Discount codes page', () => {
   it('makes a code from the form: capitals, the days as the whole of them where the admin is, blanks left out', async () => {
     const server = stubServer({
       ...signedInAs(admin),
+      ...categoryAnswers,
       'GET /api/discount-codes': page([]),
       'POST /api/discount-codes': ({ body }) => ({ status: 201, body: code({ ...(body as DiscountCode), uses: 0 }) }),
     });
@@ -98,6 +100,7 @@ describe('the Discount codes page', () => {
   it('checks the value by kind and the days before sending; free shipping needs no value', async () => {
     const server = stubServer({
       ...signedInAs(admin),
+      ...categoryAnswers,
       'GET /api/discount-codes': page([]),
       'POST /api/discount-codes': ({ body }) => ({ status: 201, body: code(body as DiscountCode) }),
     });
@@ -131,7 +134,7 @@ describe('the Discount codes page', () => {
 
   it('keeps what was typed when the code exists already, and says so under the code', async () => {
     const taken: ApiError = { code: 'DISCOUNT_CODE_EXISTS', message: discountCodeMessages.exists };
-    stubServer({ ...signedInAs(admin), 'GET /api/discount-codes': page([spring]), 'POST /api/discount-codes': { status: 409, body: taken } });
+    stubServer({ ...signedInAs(admin), ...categoryAnswers, 'GET /api/discount-codes': page([spring]), 'POST /api/discount-codes': { status: 409, body: taken } });
     renderApp('/dashboard/discounts');
     const user = userEvent.setup();
     const form = within(await screen.findByRole('form', { name: 'New discount code' }));
@@ -148,7 +151,7 @@ describe('the Discount codes page', () => {
 
   it('shows the server’s refusal of a field above the button and under the field', async () => {
     const refusal: ApiError = { code: 'VALIDATION_FAILED', message: `Invalid request. endsAt: ${discountCodeMessages.endsBeforeStart}` };
-    stubServer({ ...signedInAs(admin), 'GET /api/discount-codes': page([]), 'POST /api/discount-codes': { status: 400, body: refusal } });
+    stubServer({ ...signedInAs(admin), ...categoryAnswers, 'GET /api/discount-codes': page([]), 'POST /api/discount-codes': { status: 400, body: refusal } });
     renderApp('/dashboard/discounts');
     const user = userEvent.setup();
     const form = within(await screen.findByRole('form', { name: 'New discount code' }));
@@ -165,6 +168,7 @@ describe('the Discount codes page', () => {
     let codes = [spring, shipFree];
     const server = stubServer({
       ...signedInAs(admin),
+      ...categoryAnswers,
       'GET /api/discount-codes': () => page(codes),
       'DELETE /api/discount-codes/SPRING10': () => {
         codes = [shipFree];

@@ -11,6 +11,8 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useDeleteProduct, useUpdateProduct } from '../../../features/products/api/product-mutations.ts';
 import { useProduct, useProductList } from '../../../features/products/api/product-queries.ts';
+import { BulkEditDialog } from '../../../features/products/components/bulk-edit-dialog.tsx';
+import { OrderableNote } from '../../../features/products/components/orderable-note.tsx';
 import { ProductForm } from '../../../features/products/components/product-form.tsx';
 
 const pageSize = 10;
@@ -106,9 +108,22 @@ export default function ManageProductsPage() {
   // After the last product of the last page is deleted, step back to the page that is now last.
   const lastPage = Math.max(1, Math.ceil((products.data?.total ?? 0) / pageSize));
   if (products.data && page > lastPage) setPage(lastPage);
+  // The products ticked for a bulk edit, on any page.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const pageIds = products.data?.items.map((product) => product._id) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
   return (
-    <DashboardPage title="Manage Products" intro="Every product in the catalogue, newest first. Edit one, or delete it after a confirmation.">
+    <DashboardPage title="Manage Products" intro="Every product in the catalogue, newest first. Edit one, delete it after a confirmation, or tick several and change them at once.">
       <div className="space-y-6">
         <input
           type="search"
@@ -129,6 +144,16 @@ export default function ManageProductsPage() {
           <EmptyState title={search ? `No product matches “${search}”` : 'The catalogue is empty'} />
         ) : (
           <>
+            <div className="flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2 text-sm font-medium text-stone-700">
+                <input type="checkbox" className="checkbox checkbox-sm" checked={allOnPage} onChange={(event) => toggle(pageIds, event.target.checked)} />
+                Select all on this page
+              </label>
+              <span className="text-sm text-stone-600" aria-live="polite">
+                {selected.size} selected
+              </span>
+              <BulkEditDialog ids={[...selected]} onDone={() => setSelected(new Set())} />
+            </div>
             <StackingTable
               caption="Products, newest first"
               headings={[{ label: 'Product' }, { label: 'Price' }, { label: 'In stock' }, { label: 'Smallest order' }, { label: 'Actions', className: 'text-right' }]}
@@ -137,14 +162,25 @@ export default function ManageProductsPage() {
                 <StackingRow key={product._id} columns="grid-cols-3" middle>
                   <StackingCell className="col-span-full">
                     <div className="flex items-center gap-3">
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-sm"
+                        aria-label={`Select ${product.name}`}
+                        checked={selected.has(product._id)}
+                        onChange={(event) => toggle([product._id], event.target.checked)}
+                      />
                       <img src={product.img} alt="" width={96} height={72} loading="lazy" className="h-12 w-16 shrink-0 rounded-md bg-stone-100 object-cover lg:h-14 lg:w-18" />
                       <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{product.name}</p>
+                      {product.hidden && <span className="badge badge-ghost badge-sm shrink-0">Hidden</span>}
                     </div>
                   </StackingCell>
                   <StackingCell heading="Price">
-                    <span className="whitespace-nowrap">{formatUsd(product.price)}</span>
+                    <span className="whitespace-nowrap">{product.priceMax > product.price ? `from ${formatUsd(product.price)}` : formatUsd(product.price)}</span>
                   </StackingCell>
-                  <StackingCell heading="In stock">{product.availQuantity}</StackingCell>
+                  <StackingCell heading="In stock">
+                    {product.availQuantity}
+                    <OrderableNote stock={product} />
+                  </StackingCell>
                   <StackingCell heading="Smallest order">{product.minQuantity}</StackingCell>
                   <StackingCell action>
                     <div className="flex gap-2">

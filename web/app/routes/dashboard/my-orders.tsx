@@ -14,6 +14,7 @@ import { OrderLineThumbnail } from '../../../features/orders/components/order-li
 import { OrderStageBadge } from '../../../features/orders/components/order-stage-badge.tsx';
 import { isOpenUnpaid, OrderStatusBadge, orderDate } from '../../../features/orders/components/order-status.tsx';
 import { TrackingDetails } from '../../../features/orders/components/tracking-details.tsx';
+import { VariantLine } from '../../../components/ui/variant-line.tsx';
 
 const pageSize = 10;
 
@@ -66,6 +67,8 @@ function OrderRow({ order }: { order: Order }) {
       <OrderLineThumbnail img={order.lines[0]?.img ?? ''} className="h-12 w-16 sm:row-span-2 sm:h-[4.5rem] sm:w-24" />
       <div className="min-w-0 space-y-0.5">
         <h2 className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{order.product}</h2>
+        {/* A one-line order's variant; an order of several lists each line's below. */}
+        {order.lines.length === 1 && <VariantLine label={order.lines[0]?.variant} />}
         <p className="text-sm text-stone-600">
           <Link to={details} className="link link-primary font-medium" aria-label={`Order ${order.orderNumber}`}>
             {order.orderNumber}

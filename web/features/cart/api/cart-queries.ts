@@ -5,7 +5,7 @@ import type { Cart, CartLineInput, CartMerge, CartQuote, CartQuoteInput } from '
 import type { LastDelivery } from '../../../../common/schemas/orders.ts';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api-client.ts';
 import { authQueries, useSession } from '../../auth/api/session-queries.ts';
-import { localCartLines, useLocalCart, writeLocalCart } from '../local-cart.ts';
+import { lineVariantId, localCartLines, useLocalCart, writeLocalCart } from '../local-cart.ts';
 
 const all = ['cart'] as const;
 
@@ -29,8 +29,12 @@ export const cartQueries = {
 
 const emptyCart: Cart = { lines: [], count: 0, total: 0, ready: false };
 
-/** A product as the cart needs it: which one, its name for messages, and the stock its rule checks. */
-export type CartProduct = Stock & { _id: string; name: string };
+/**
+ * A product as the cart needs it: which one, its name for messages, and the stock its rule checks,
+ * with the variant chosen and that variant's stock. Without `variantId`, the product's one variant,
+ * which has the product's id.
+ */
+export type CartProduct = Stock & { _id: string; name: string; variantId?: string | undefined };
 
 export interface CartState {
   /** The cart priced by the server; undefined while it loads or when it failed. */
@@ -95,41 +99,44 @@ function useCartChange<Input>(onServer: (input: Input) => Promise<Cart>, inBrows
   });
 }
 
-/** Adds pieces of a product to the cart; the line's new quantity obeys the order rule, or the mutation fails with its message. */
+/** Adds pieces of a product's variant to the cart; the line's new quantity obeys the order rule, or the mutation fails with its message. */
 export function useAddToCart() {
   return useCartChange(
-    ({ product, quantity }: { product: CartProduct; quantity: number }) => apiPost<Cart>('/api/cart/items', { productId: product._id, quantity }),
+    ({ product, quantity }: { product: CartProduct; quantity: number }) =>
+      apiPost<Cart>('/api/cart/items', { productId: product._id, variantId: product.variantId ?? product._id, quantity }),
     ({ product, quantity }) => {
+      const variantId = product.variantId ?? product._id;
       const lines = localCartLines();
-      const inCart = lines.find((line) => line.productId === product._id)?.quantity ?? 0;
+      const inCart = lines.find((line) => lineVariantId(line) === variantId)?.quantity ?? 0;
       if (inCart === 0 && lines.length >= cartLimits.lines) throw new Error(cartMessages.tooManyLines);
       const added = addedQuantity(inCart, quantity, product);
       if ('problem' in added) throw new Error(added.problem);
       writeLocalCart(
         inCart === 0
-          ? [...lines, { productId: product._id, quantity: added.quantity }]
-          : lines.map((line) => (line.productId === product._id ? { ...line, quantity: added.quantity } : line)),
+          ? [...lines, { productId: product._id, variantId, quantity: added.quantity }]
+          : lines.map((line) => (lineVariantId(line) === variantId ? { ...line, quantity: added.quantity } : line)),
       );
     },
   );
 }
 
-/** Sets a line's quantity, by the order rule (for a visitor, against the stock the server last reported). */
+/** Sets a line's quantity, by the order rule (for a visitor, against the stock the server last reported). A line is its variant's. */
 export function useSetCartQuantity() {
   return useCartChange(
-    ({ productId, quantity }: { productId: string; quantity: number; stock: Stock | undefined }) => apiPut<Cart>(`/api/cart/items/${encodeURIComponent(productId)}`, { quantity }),
-    ({ productId, quantity, stock }) => {
+    ({ variantId, quantity }: { variantId: string; quantity: number; stock: Stock | undefined }) => apiPut<Cart>(`/api/cart/items/${encodeURIComponent(variantId)}`, { quantity }),
+    ({ variantId, quantity, stock }) => {
       const problem = cartLineProblem(quantity, stock);
       if (problem) throw new Error(problem);
-      writeLocalCart(localCartLines().map((line) => (line.productId === productId ? { ...line, quantity } : line)));
+      writeLocalCart(localCartLines().map((line) => (lineVariantId(line) === variantId ? { ...line, quantity } : line)));
     },
   );
 }
 
+/** Takes a line (a variant) out of the cart. */
 export function useRemoveFromCart() {
   return useCartChange(
-    (productId: string) => apiDelete<Cart>(`/api/cart/items/${encodeURIComponent(productId)}`),
-    (productId) => writeLocalCart(localCartLines().filter((line) => line.productId !== productId)),
+    (variantId: string) => apiDelete<Cart>(`/api/cart/items/${encodeURIComponent(variantId)}`),
+    (variantId) => writeLocalCart(localCartLines().filter((line) => lineVariantId(line) !== variantId)),
   );
 }
 

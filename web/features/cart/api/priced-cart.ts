@@ -25,7 +25,7 @@ export function usePricedCart({ destination, shippingRate, discountCode, vatNumb
   const cartState = useCart();
   const local = useLocalCart();
   const lines = cartState.cart?.lines ?? [];
-  const contents = lines.map((line) => `${line.productId}:${line.quantity}`).join(',');
+  const contents = lines.map((line) => `${line.variantId}:${line.quantity}`).join(',');
   const input: CartQuoteInput = {
     ...(cartState.signedIn ? {} : { lines: local }),
     ...(destination?.country && { shippingAddress: { country: destination.country, ...(destination.region && { region: destination.region }) } }),

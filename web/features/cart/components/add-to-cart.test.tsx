@@ -40,7 +40,7 @@ describe('Add to cart on a product’s page', () => {
     await user.click(form.getByRole('button', { name: 'Add to cart' }));
     expect(await form.findByText('Added 3 to your cart.')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Notifications' }).textContent).toContain(cartMessages.added(3, markingGauge.name));
-    expect(calls.filter((call) => call.path === '/api/cart/items').map((call) => call.body)).toEqual([{ productId: markingGauge._id, quantity: 3 }]);
+    expect(calls.filter((call) => call.path === '/api/cart/items').map((call) => call.body)).toEqual([{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 3 }]);
     expect(window.localStorage.length).toBe(0);
   });
 
@@ -74,7 +74,7 @@ describe('Add to cart on a product’s page', () => {
     expect(calls.map((call) => call.path)).toEqual(['/api/session']);
     session.release();
     expect(await form.findByText('Added 3 to your cart.')).toBeTruthy();
-    expect(calls.filter((call) => call.path === '/api/cart/items').map((call) => call.body)).toEqual([{ productId: markingGauge._id, quantity: 3 }]);
+    expect(calls.filter((call) => call.path === '/api/cart/items').map((call) => call.body)).toEqual([{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 3 }]);
     expect(window.localStorage.length).toBe(0);
   });
 
@@ -86,7 +86,7 @@ describe('Add to cart on a product’s page', () => {
     session.release();
     expect(await screen.findByText('Added 3 to your cart.')).toBeTruthy();
     expect(calls.map((call) => call.path)).toEqual(['/api/session']);
-    expect(localCartLines()).toEqual([{ productId: markingGauge._id, quantity: 3 }]);
+    expect(localCartLines()).toEqual([{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 3 }]);
   });
 
   it('is a form that sends nothing by itself, so that a tap before the app runs a rendered page goes nowhere', () => {

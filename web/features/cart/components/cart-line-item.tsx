@@ -3,10 +3,11 @@ import { formatUsd } from '../../../../common/money.ts';
 import { orderableUnits } from '../../../../common/ordering.ts';
 import type { CartLine } from '../../../../common/schemas/cart.ts';
 import { useRemoveFromCart, useSetCartQuantity } from '../api/cart-queries.ts';
+import { nameWithVariant, VariantLine } from '../../../components/ui/variant-line.tsx';
 import { CartThumbnail } from './cart-thumbnail.tsx';
 
 /**
- * One line of the cart: picture, name, unit price, a quantity editor checked by the order rule, the
+ * One line of the cart (a product, or one variant of it, named under it): picture, name, unit price, a quantity editor checked by the order rule, the
  * line total (with what the discount code takes off it) and a way to take it out. A line that cannot be checked out as it is (too few or too many
  * for the stock, or a product no longer sold) says so, and what to do, in red.
  */
@@ -21,12 +22,14 @@ export function CartLineItem({ line, discount }: { line: CartLine; discount?: { 
     setEditedFrom(line.quantity);
     setTyped(String(line.quantity));
   }
-  const name = line.product?.name ?? 'A tool no longer sold';
+  const variant = line.product?.variant;
+  // Two lines may be one product in two variants: each is named with its own.
+  const name = nameWithVariant(line.product?.name ?? 'A tool no longer sold', variant);
   const problem = setQuantity.error?.message ?? remove.error?.message ?? line.problem;
   const messageId = `${id}-message`;
 
   function update() {
-    setQuantity.mutate({ productId: line.productId, quantity: typed.trim() === '' ? Number.NaN : Number(typed), stock: line.product ?? undefined });
+    setQuantity.mutate({ variantId: line.variantId, quantity: typed.trim() === '' ? Number.NaN : Number(typed), stock: line.product ?? undefined });
   }
 
   return (
@@ -35,7 +38,8 @@ export function CartLineItem({ line, discount }: { line: CartLine; discount?: { 
         <div className="flex min-w-0 flex-1 items-start gap-4">
           <CartThumbnail img={line.product?.img} name={name} />
           <div className="min-w-0 space-y-1">
-            <h2 className="font-semibold leading-snug text-stone-900">{name}</h2>
+            <h2 className="font-semibold leading-snug text-stone-900">{line.product?.name ?? name}</h2>
+            <VariantLine label={variant} />
             {line.product && (
               <p className="text-sm text-stone-600">
                 {formatUsd(line.product.price)} each · from {line.product.minQuantity}, at most {orderableUnits(line.product)}
@@ -92,7 +96,7 @@ export function CartLineItem({ line, discount }: { line: CartLine; discount?: { 
               </span>
             )}
           </p>
-          <button type="button" className="btn btn-ghost btn-sm text-error" disabled={remove.isPending} onClick={() => remove.mutate(line.productId)}>
+          <button type="button" className="btn btn-ghost btn-sm text-error" disabled={remove.isPending} onClick={() => remove.mutate(line.variantId)}>
             Remove<span className="sr-only"> {name} from your cart</span>
           </button>
         </div>

@@ -3,6 +3,7 @@ import { formatUsd } from '../../../../common/money.ts';
 import { countOf, pieces } from '../../../../common/plurals.ts';
 import type { Cart, CartQuote } from '../../../../common/schemas/cart.ts';
 import { CartThumbnail } from './cart-thumbnail.tsx';
+import { VariantLine } from '../../../components/ui/variant-line.tsx';
 
 interface CheckoutSummaryProps {
   cart: Cart;
@@ -28,10 +29,11 @@ export function CheckoutSummary({ cart, quote, children }: CheckoutSummaryProps)
           const name = line.product?.name ?? 'A tool no longer sold';
           const discount = quote?.lines[index]?.discount ?? 0;
           return (
-            <li key={line.productId} className="flex items-center gap-3">
+            <li key={line.variantId} className="flex items-center gap-3">
               <CartThumbnail img={line.product?.img} name={name} className="h-12 w-16" />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{name}</p>
+                <VariantLine label={line.product?.variant} />
                 <p className="text-stone-600">
                   {line.quantity} × {formatUsd(line.product?.price ?? 0)}
                 </p>

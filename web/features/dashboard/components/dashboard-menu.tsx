@@ -13,16 +13,20 @@ const everyone: MenuItem[] = [{ to: '/dashboard', label: 'My Profile', end: true
 const customers: MenuItem[] = [
   { to: '/dashboard/review', label: 'Add Review' },
   { to: '/dashboard/myorders', label: 'My Order' },
+  { to: '/dashboard/wishlist', label: 'My Wishlist' },
 ];
 const admins: MenuItem[] = [
   { to: '/dashboard/addProduct', label: 'Add Product' },
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
+  { to: '/dashboard/catalogue-file', label: 'Catalogue file' },
+  { to: '/dashboard/categories', label: 'Manage Categories' },
   { to: '/dashboard/manageorder', label: 'Manage Order' },
   { to: '/dashboard/shipping', label: 'Shipping' },
   { to: '/dashboard/taxes', label: 'Taxes' },
   { to: '/dashboard/discounts', label: 'Discount codes' },
   { to: '/dashboard/admin', label: 'Make Admin' },
   { to: '/dashboard/messages', label: 'Messages' },
+  { to: '/dashboard/demand', label: 'Waiting customers' },
   { to: '/dashboard/jobs', label: 'Background jobs' },
 ];
 

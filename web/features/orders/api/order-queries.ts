@@ -42,6 +42,8 @@ export const orderQueries = {
 
 export interface NewOrder {
   productId: string;
+  /** The variant chosen; left out for a product sold one way. */
+  variantId?: string | undefined;
   quantity: number;
   phone: string;
   shippingAddress: PostalAddress;

@@ -15,6 +15,7 @@ export function CompactOrderLines({ lines, label }: { lines: readonly OrderLine[
           <li key={line.lineId} className="flex items-baseline justify-between gap-3 py-1.5">
             <span className="min-w-0 text-stone-800 [overflow-wrap:anywhere]">
               <span className="whitespace-nowrap text-stone-600">{line.quantity} ×</span> {line.product}
+              {line.variant && <span className="text-stone-600"> · {line.variant}</span>}
               {progress && <span className="ml-2 whitespace-nowrap text-xs text-stone-600">{progress}</span>}
             </span>
             <span className="shrink-0 text-stone-900">{formatUsd(line.price)}</span>

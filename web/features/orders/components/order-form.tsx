@@ -30,9 +30,10 @@ function LockedField({ label, value }: { label: string; value: string }) {
  * The purchase page's order form. Product, name and e-mail are locked (they come from the page
  * and the session; the server fills them in itself). The quantity control follows the
  * specification: an accepted quantity updates the price; any other brings back the minimum
- * order's price and disables Place Order.
+ * order's price and disables Place Order. For a product with options, `product` carries the chosen
+ * variant's price and stock, and `variantId` names it.
  */
-export function OrderForm({ product, viewer }: { product: Product; viewer: Viewer }) {
+export function OrderForm({ product, viewer, variantId }: { product: Product; viewer: Viewer; variantId?: string | undefined }) {
   const toast = useToast();
   const place = usePlaceOrder();
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -63,7 +64,7 @@ export function OrderForm({ product, viewer }: { product: Product; viewer: Viewe
 
   const submit = form.handleSubmit((order) =>
     place.mutate(
-      { productId: product._id, ...order },
+      { productId: product._id, ...(variantId && { variantId }), ...order },
       {
         onSuccess: (saved) => {
           setPlaced(saved);

@@ -3,6 +3,7 @@ import type { OrderLine } from '../../../../common/schemas/orders.ts';
 import { LineDiscount } from './line-discount.tsx';
 import { LinePiecesProgress } from './line-pieces-progress.tsx';
 import { OrderLineThumbnail } from './order-line-thumbnail.tsx';
+import { VariantLine } from '../../../components/ui/variant-line.tsx';
 
 /**
  * An order's lines on its page: each tool's picture and name, its pieces, price per piece and line
@@ -36,6 +37,7 @@ export function OrderLinesTable({ lines, discountCode }: { lines: readonly Order
                 <OrderLineThumbnail img={line.img} className="h-12 w-16" />
                 <div className="min-w-0">
                   <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{line.product}</p>
+                  <VariantLine label={line.variant} />
                   <p className="text-stone-600 sm:hidden">{formatUsd(line.unitPrice)} each</p>
                   <LineDiscount line={line} discountCode={discountCode} />
                   <LinePiecesProgress line={line} />

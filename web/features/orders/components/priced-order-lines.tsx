@@ -2,6 +2,7 @@ import { formatUsd } from '../../../../common/money.ts';
 import type { OrderLine } from '../../../../common/schemas/orders.ts';
 import { LineDiscount } from './line-discount.tsx';
 import { OrderLineThumbnail } from './order-line-thumbnail.tsx';
+import { VariantLine } from '../../../components/ui/variant-line.tsx';
 
 /**
  * What an order is for, as its payment page lists it: each line's picture, name, pieces and price,
@@ -15,6 +16,7 @@ export function PricedOrderLines({ lines, discountCode }: { lines: readonly Orde
           <OrderLineThumbnail img={line.img} />
           <div className="min-w-0 flex-1 text-sm">
             <p className="font-medium text-stone-900 [overflow-wrap:anywhere]">{line.product}</p>
+            <VariantLine label={line.variant} />
             <p className="text-stone-600">
               {line.quantity} × {formatUsd(line.unitPrice)}
             </p>

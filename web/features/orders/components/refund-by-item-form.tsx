@@ -7,6 +7,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { LinePiecesField, LinePiecesFieldset } from './line-pieces-field.tsx';
 import { stockSentence } from './pending-refund.ts';
 import { RefundFormFrame, type RefundFormProps, RefundReasonField, RestockCheckbox } from './refund-form-parts.tsx';
+import { nameWithVariant } from '../../../components/ui/variant-line.tsx';
 
 /** Pieces of a line not paid back yet: what a refund by item can still take of it. */
 const refundablePieces = (line: OrderLine) => line.quantity - line.refundedQuantity;
@@ -43,7 +44,7 @@ export function RefundByItemForm({ order, left, hidden, onReview, onClose }: Ref
     onReview({
       request,
       amount,
-      items: chosen.map(({ line, quantity }) => `${quantity} × ${line.product}`),
+      items: chosen.map(({ line, quantity }) => `${quantity} × ${nameWithVariant(line.product, line.variant)}`),
       stock: stockSentence(request.restock ? chosen.filter(({ line }) => line.productId !== null).reduce((sum, { quantity }) => sum + quantity, 0) : 0),
     }),
   );
@@ -54,7 +55,7 @@ export function RefundByItemForm({ order, left, hidden, onReview, onClose }: Ref
         {lines.map((line, index) => (
           <LinePiecesField
             key={line.lineId}
-            product={line.product}
+            product={nameWithVariant(line.product, line.variant)}
             purpose="pieces to refund"
             note={`${formatUsd(line.unitPrice)} each · ${line.refundedQuantity > 0 ? `${refundablePieces(line)} of ${line.quantity} not refunded` : `${line.quantity} bought`}`}
             most={refundablePieces(line)}

@@ -9,6 +9,7 @@ import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useShipOrderLines } from '../api/order-queries.ts';
 import { LinePiecesField, LinePiecesFieldset } from './line-pieces-field.tsx';
+import { nameWithVariant } from '../../../components/ui/variant-line.tsx';
 
 /**
  * What goes in this parcel, who carries it and where to: the lines with pieces left to ship, each
@@ -43,7 +44,7 @@ export function ShipOrderForm({ order, onShipped, onClose }: { order: Order; onS
         {open.map((line, index) => (
           <LinePiecesField
             key={line.lineId}
-            product={line.product}
+            product={nameWithVariant(line.product, line.variant)}
             purpose="pieces to ship"
             note={piecesToShip(line) === line.quantity ? `${pieces(line.quantity)} to ship` : `${piecesToShip(line)} of ${line.quantity} left to ship`}
             most={piecesToShip(line)}

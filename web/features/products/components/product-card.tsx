@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { categoryLabel } from '../../../../common/categories.ts';
-import { formatUsd } from '../../../../common/money.ts';
 import { isSoldOut, orderableUnits } from '../../../../common/ordering.ts';
 import { productPagePath } from '../../../../common/product-page.ts';
 import type { Product } from '../../../../common/schemas/products.ts';
 import { AddToCart } from '../../cart/components/add-to-cart.tsx';
+import { useCategoryName } from '../../categories/api/category-queries.ts';
 import { ProductImage } from './product-image.tsx';
+import { CardPrice } from './card-price.tsx';
 import { StockNote } from './stock-note.tsx';
+import { WishlistHeart } from '../../wishlist/components/wishlist-heart.tsx';
 import { pieces } from '../../../../common/plurals.ts';
 
 /**
@@ -15,6 +16,9 @@ import { pieces } from '../../../../common/plurals.ts';
  */
 export function ProductCard({ product, eagerImage = false }: { product: Product; eagerImage?: boolean }) {
   const soldOut = isSoldOut(product);
+  const categoryName = useCategoryName();
+  const choosing = product.options.length > 0;
+  const choose = `Choose ${product.options.map((option) => option.name.toLowerCase()).join(' and ')}`;
   return (
     <article aria-label={product.name} className="group flex flex-col overflow-hidden rounded-xl border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <div className={`relative ${soldOut ? '[&_img]:opacity-60 [&_img]:grayscale' : ''}`}>
@@ -23,10 +27,11 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
           <ProductImage product={product} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" eager={eagerImage} />
         </Link>
         <StockNote stock={product} className="badge-lg absolute left-3 top-3 shadow-sm" />
+        <WishlistHeart productId={product._id} productName={product.name} className="absolute right-3 top-3" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <p className="text-xs font-semibold uppercase tracking-wide text-primary">{categoryLabel(product.category)}</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-primary">{categoryName(product.category)}</p>
           <h3 className="mt-1 font-display text-lg font-semibold leading-snug text-stone-900">
             <Link to={productPagePath(product._id)} className="hover:text-primary hover:underline">
               {product.name}
@@ -45,19 +50,25 @@ export function ProductCard({ product, eagerImage = false }: { product: Product;
           </div>
         </dl>
         <div className="flex items-center justify-between border-t border-base-300 pt-4">
-          <p className="text-xl font-semibold text-stone-900">
-            {formatUsd(product.price)}
-            <span className="ml-1 text-xs font-normal text-stone-600">/ unit</span>
-          </p>
+          <CardPrice product={product} />
           {soldOut ? (
             <span className="text-sm font-semibold uppercase tracking-wide text-stone-600">Sold out</span>
           ) : (
-            <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-sm">
+            // A product with options is bought after choosing one on its page.
+            <Link to={choosing ? productPagePath(product._id) : `/purchase/${product._id}`} className="btn btn-primary btn-sm">
               Buy Now<span className="sr-only">: {product.name}</span>
             </Link>
           )}
         </div>
-        <AddToCart product={product} />
+        {choosing ? (
+          !soldOut && (
+            <Link to={productPagePath(product._id)} className="btn btn-outline btn-sm w-full" aria-label={`${choose}: ${product.name}`}>
+              {choose}
+            </Link>
+          )
+        ) : (
+          <AddToCart product={product} />
+        )}
       </div>
     </article>
   );

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { productMessages } from '../../../../common/shop-management.ts';
+import { categoryAnswers } from '../../../test/categories.ts';
 import { admin, signedInAs } from '../../../test/fixtures.ts';
 import { stubServer } from '../../../test/network.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -11,6 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** Fills the fields every product needs, with one picture by its address. */
 async function fillProduct(form: ReturnType<typeof within>, user: ReturnType<typeof userEvent.setup>) {
   await user.type(form.getByLabelText('Name'), 'Panel Saw');
+  await form.findByRole('option', { name: 'Saws' });
   await user.selectOptions(form.getByLabelText('Category'), 'saws');
   await user.type(form.getByLabelText('Price (USD)'), '64');
   await user.type(form.getByLabelText('Available quantity'), '40');
@@ -24,7 +26,7 @@ const created = ({ body }: { body: unknown }) => ({ status: 201, body: { ...(bod
 
 describe('the product form’s weight and size', () => {
   it('sends the weight in grams and the sizes given, leaving out those left blank', async () => {
-    const server = stubServer({ ...signedInAs(admin), 'POST /api/products': created });
+    const server = stubServer({ ...signedInAs(admin), ...categoryAnswers, 'POST /api/products': created });
     renderApp('/dashboard/addProduct');
     const user = userEvent.setup();
     const form = within(await screen.findByRole('form', { name: 'Add product' }));
@@ -41,7 +43,7 @@ describe('the product form’s weight and size', () => {
   });
 
   it('counts a blank weight as none (0), and refuses a weight or size that is not whole', async () => {
-    const server = stubServer({ ...signedInAs(admin), 'POST /api/products': created });
+    const server = stubServer({ ...signedInAs(admin), ...categoryAnswers, 'POST /api/products': created });
     renderApp('/dashboard/addProduct');
     const user = userEvent.setup();
     const form = within(await screen.findByRole('form', { name: 'Add product' }));

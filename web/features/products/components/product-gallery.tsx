@@ -18,10 +18,18 @@ function Chevron({ direction }: { direction: keyof typeof chevron }) {
  * A product's pictures: the chosen one large, the others as thumbnails below. The thumbnails are
  * buttons, one of which is in the tab order (the shown picture's); the arrow keys (and Home and End)
  * move through the pictures from anywhere in the gallery, and a sideways swipe on the large picture
- * does the same on a touch screen. A screen reader hears which picture is shown.
+ * does the same on a touch screen. A screen reader hears which picture is shown. `showing` is the
+ * picture of the variant chosen: the gallery opens on it, and turns to it when the choice changes.
  */
-export function ProductGallery({ name, pictures }: { name: string; pictures: string[] }) {
-  const [shown, setShown] = useState(0);
+export function ProductGallery({ name, pictures, showing }: { name: string; pictures: string[]; showing?: string | undefined }) {
+  const [shown, setShown] = useState(() => Math.max(0, showing === undefined ? 0 : pictures.indexOf(showing)));
+  // The picture of the variant chosen comes to the front when the choice changes; browsing the others stays free.
+  const [followed, setFollowed] = useState(showing);
+  if (showing !== followed) {
+    setFollowed(showing);
+    const index = showing === undefined ? -1 : pictures.indexOf(showing);
+    if (index >= 0) setShown(index);
+  }
   const thumbnails = useRef<Array<HTMLButtonElement | null>>([]);
   const swipe = useRef<{ pointerId: number; x: number; y: number } | null>(null);
   const count = pictures.length;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { productCategories } from '../../../../common/categories.ts';
 import { discountKinds } from '../../../../common/order-pricing.ts';
 import { type DiscountCodeForm as DiscountCodeFormValues, discountCodeFormSchema, discountCodeLimits, discountCodeMessages } from '../../../../common/schemas/discount-codes.ts';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
@@ -8,6 +7,7 @@ import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { failedWith } from '../../../lib/api-client.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useCategories } from '../../categories/api/category-queries.ts';
 import { useCreateDiscountCode } from '../api/settings-queries.ts';
 import { discountKindLabels } from '../discount-kinds.ts';
 import { refusalSummary, serverFieldProblems } from '../server-problems.ts';
@@ -32,6 +32,7 @@ function NewCodeForm({ again, onCreated }: { again: boolean; onCreated: () => vo
   const toast = useToast();
   const form = useSchemaForm(discountCodeFormSchema, { defaultValues: blankCode });
   const create = useCreateDiscountCode();
+  const categories = useCategories();
   const kind = useWatch({ control: form.control, name: 'kind' });
   const exists = failedWith(create.error, 'DISCOUNT_CODE_EXISTS');
 
@@ -107,13 +108,14 @@ function NewCodeForm({ again, onCreated }: { again: boolean; onCreated: () => vo
         <legend className="text-sm font-semibold text-stone-900">Only for these categories (optional)</legend>
         <p className="mt-1 text-sm text-stone-600">None ticked: the code is for every tool.</p>
         <div className="mt-3 flex flex-wrap gap-2">
-          {productCategories.map((category) => (
+          {categories.isError && <p className="text-sm text-error">The categories could not be loaded; the code will be for every tool.</p>}
+          {categories.data?.map((category) => (
             <label
               key={category.slug}
               className="flex cursor-pointer items-center gap-2 rounded-full border border-base-300 px-3 py-1.5 text-sm text-stone-800 has-checked:border-primary has-checked:bg-primary/5"
             >
               <input type="checkbox" className="checkbox checkbox-xs checkbox-primary" value={category.slug} {...form.register('categories')} />
-              {category.label}
+              {category.name}
             </label>
           ))}
         </div>

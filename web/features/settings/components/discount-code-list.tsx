@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx'
 import { StackingCell, StackingRow, StackingTable } from '../../../components/ui/stacking-table.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { dateOnly } from '../../../lib/date-format.ts';
+import { useCategoryName } from '../../categories/api/category-queries.ts';
 import { useDeleteDiscountCode, useDiscountCodes } from '../api/settings-queries.ts';
 import { discountConditions, discountKindLabels, discountTakesOff } from '../discount-kinds.ts';
 
@@ -83,6 +84,7 @@ function DeleteCode({ code }: { code: DiscountCode }) {
 export function DiscountCodeList() {
   const [page, setPage] = useState(1);
   const codes = useDiscountCodes({ limit: pageSize, offset: (page - 1) * pageSize });
+  const categoryName = useCategoryName();
   // After the last code of the last page is deleted, step back to the page that is now last.
   const lastPage = Math.max(1, Math.ceil((codes.data?.total ?? 0) / pageSize));
   if (codes.data && page > lastPage) setPage(lastPage);
@@ -97,7 +99,7 @@ export function DiscountCodeList() {
         headings={[{ label: 'Code' }, { label: 'Takes off' }, { label: 'Conditions' }, { label: 'Uses' }, { label: 'Dates' }, { label: 'Actions', className: 'text-right' }]}
       >
         {codes.data.items.map((code) => {
-          const conditions = discountConditions(code);
+          const conditions = discountConditions(code, categoryName);
           return (
             <StackingRow key={code.code} columns="grid-cols-2">
               <StackingCell className="col-span-full">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './csv.ts';
+import { csvCell, csvLine, parseCsv, unguardedCell } from './csv.ts';
 
 describe('csvCell', () => {
   it('leaves ordinary text alone', () => {
@@ -31,5 +31,37 @@ describe('csvLine', () => {
   it('joins cells with commas and ends the record with CRLF', () => {
     expect(csvLine(['email', 'subscribedAt'])).toBe('email,subscribedAt\r\n');
     expect(csvLine(['-x', 'a,b'])).toBe(`'-x,"a,b"\r\n`);
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads back what csvLine writes, whatever the cells hold', () => {
+    const records = [
+      ['sku', 'description', 'price'],
+      ['CH-6', 'A chisel, "bevel-edged",\r\nwith an ash handle', '12.50'],
+      ['CH-10', '', '-1'],
+      ['CH-12', "'=already guarded", '=SUM(A1)'],
+    ];
+    const read = parseCsv(records.map(csvLine).join('')).map((record) => record.map(unguardedCell));
+    expect(read).toEqual(records);
+  });
+
+  it('takes LF line ends, a byte-order mark, a last line without its end, and skips blank lines', () => {
+    expect(parseCsv('\uFEFFa,b\n1,2\n\n3,"4"')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+  });
+
+  it('keeps empty cells, at the end of a record too', () => {
+    expect(parseCsv('a,,\r\n,b,\r\n')).toEqual([
+      ['a', '', ''],
+      ['', 'b', ''],
+    ]);
+  });
+
+  it('names the record where a quote is left open', () => {
+    expect(() => parseCsv('a,b\r\n1,"open\r\n')).toThrow('A quote opened in record 2 is never closed.');
   });
 });

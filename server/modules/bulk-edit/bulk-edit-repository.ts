@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { BulkChange } from '../../../common/schemas/catalogue-file.ts';
+import { dollarsToCents } from '../../../common/money.ts';
+import { productLimits } from '../../../common/shop-management.ts';
+import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import { refreshProducts } from '../../db/variant-stock.ts';
+
+const highestCents = dollarsToCents(productLimits.maxPrice);
+
+/**
+ * One change to every variant of the products chosen, in one transaction (issue 27's bulk edit).
+ * A price moved by a percentage is worked out by the update itself, in whole cents (basis points, so
+ * that both databases round alike: half a cent up), from the price each variant has when it is written,
+ * never below a cent nor above the shop's highest price.
+ */
+export function createBulkEditRepository(db: Database) {
+  return {
+    categoryExists: async (slug: string) => (await db.selectFrom('categories').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined,
+
+    /** Answers how many of the products exist and were changed. */
+    apply(ids: readonly string[], change: BulkChange): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const found = await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').execute();
+        const productIds = found.map((row) => row.id);
+        if (productIds.length === 0) return 0;
+        // Variants locked in one order (PostgreSQL; SQLite has one writer), so that two bulk edits of
+        // overlapping products queue instead of each holding what the other waits for.
+        if (isPostgres(trx) && (change.kind.startsWith('price') || change.kind === 'stock')) {
+          await trx.selectFrom('product_variants').select('id').where('product_id', 'in', productIds).orderBy('id').forUpdate().execute();
+        }
+        switch (change.kind) {
+          case 'price-percent': {
+            const basisPoints = 10_000 + Math.round(change.percent * 100);
+            // Bound numbers reach SQLite as reals: cast, so that the division is a whole one.
+            const moved = sql<number>`(cast(price_cents as bigint) * cast(${basisPoints} as integer) + 5000) / 10000`;
+            await trx
+              .updateTable('product_variants')
+              .set({ price_cents: sql<number>`cast(case when ${moved} < 1 then 1 when ${moved} > ${highestCents} then ${highestCents} else ${moved} end as integer)` })
+              .where('product_id', 'in', productIds)
+              .execute();
+            break;
+          }
+          case 'price-to':
+            await trx
+              .updateTable('product_variants')
+              .set({ price_cents: dollarsToCents(change.price) })
+              .where('product_id', 'in', productIds)
+              .execute();
+            break;
+          case 'stock':
+            await trx.updateTable('product_variants').set({ avail_quantity: change.availQuantity }).where('product_id', 'in', productIds).execute();
+            break;
+          case 'category':
+            await trx.updateTable('products').set({ category: change.category }).where('id', 'in', productIds).execute();
+            break;
+          case 'hidden':
+            await trx
+              .updateTable('products')
+              .set({ hidden: change.hidden ? 1 : 0 })
+              .where('id', 'in', productIds)
+              .execute();
+            break;
+        }
+        await refreshProducts(trx, productIds);
+        return productIds.length;
+      });
+    },
+  };
+}
+
+export type BulkEditRepository = ReturnType<typeof createBulkEditRepository>;
