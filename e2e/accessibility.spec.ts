@@ -43,6 +43,7 @@ test("the admin's pages have no serious or critical accessibility violations", a
     '/dashboard/shipping',
     '/dashboard/taxes',
     '/dashboard/discounts',
+    '/dashboard/demand',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -120,7 +120,10 @@ describe('every /api route declares who may call it, and one hook enforces it', 
   it('marks the customers’ data no-store where it is answered', async () => {
     const { app } = people.shop;
     const carolPath = encodeURIComponent(people.carol.email);
-    const product = (await app.inject({ url: '/api/products?limit=1' })).json<Array<{ _id: string; minQuantity: number }>>()[0]!;
+    // A product sold one way: an order of one sold in several ways names its variant.
+    const product = (await app.inject({ url: '/api/products?limit=100' }))
+      .json<Array<{ _id: string; minQuantity: number; options: unknown[] }>>()
+      .find((listed) => listed.options.length === 0)!;
     await placeOrder(app, people.carol, product._id, product.minQuantity);
     for (const [url, who] of [
       ['/api/users', people.admin],
@@ -206,7 +209,10 @@ describe('the public catalogue is kept by browsers but checked on every use', ()
       expect(again.body).toBe('');
     }
 
-    const [product] = (await app.inject({ url: '/api/products?limit=1' })).json<Array<Record<string, unknown> & { _id: string; price: number }>>();
+    // A product sold one way, edited with the specification's fields: one sold in several ways is priced by its variants.
+    const product = (await app.inject({ url: '/api/products?limit=100' }))
+      .json<Array<Record<string, unknown> & { _id: string; price: number; options: unknown[] }>>()
+      .find((listed) => listed.options.length === 0);
     const url = `/api/products/${product!._id}`;
     const before = await app.inject({ url });
     const tag = String(before.headers.etag);

@@ -46,12 +46,12 @@ function tenThousandRows(): Array<Partial<Cells>> {
   return rows;
 }
 
-async function timedImport(csv: string): Promise<{ job: CatalogueImportJob; ms: number }> {
+async function timedImport(csv: string): Promise<{ job: CatalogueImportJob; seen: CatalogueImportJob[]; ms: number }> {
   const started = performance.now();
   const res = await importCatalogue(app(), people.admin, csv);
   expect(res.statusCode, res.body).toBe(202);
-  const { last } = await importFinished(app(), people.admin, res.json<CatalogueImportJob>().id, 60_000);
-  return { job: last, ms: Math.round(performance.now() - started) };
+  const { last, seen } = await importFinished(app(), people.admin, res.json<CatalogueImportJob>().id, 60_000);
+  return { job: last, seen, ms: Math.round(performance.now() - started) };
 }
 
 describe('10,000 rows', () => {
@@ -59,6 +59,10 @@ describe('10,000 rows', () => {
     const rows = tenThousandRows();
     const created = await timedImport(fileOf(rows));
     expect(created.job).toMatchObject({ status: 'done', totalRows: 10_000, doneRows: 10_000, created: 10_000, error: null });
+    // Its progress was seen on the way: rows checked, a thousand at a time.
+    const between = created.seen.filter((state) => state.status === 'running' && state.doneRows > 0 && state.doneRows < 10_000);
+    expect(between.length).toBeGreaterThan(0);
+    expect(between.map((state) => state.doneRows)).toEqual(between.map((state) => state.doneRows).toSorted((a, b) => a - b));
 
     const exported = rowsOf((await exportCatalogue(app(), people.admin)).body);
     expect(exported).toHaveLength(10_000);

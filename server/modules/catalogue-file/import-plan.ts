@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { type CatalogueColumn, pictureSeparator } from '../../../common/catalogue-file.ts';
 import { productInputSchema } from '../../../common/schemas/products.ts';
 import type { CatalogueImportPlan } from '../../../common/schemas/catalogue-file.ts';
@@ -393,7 +394,11 @@ export async function planCatalogueImport(fileRows: readonly FileRow[], { lookup
       else answer.unchanged += 1;
     }
     checked += group.rows.length;
-    if (onProgress && checked % 1000 < group.rows.length) await onProgress(checked);
+    if (checked % 1000 < group.rows.length) {
+      // Checking is work for the processor alone: now and then the other requests get their turn.
+      await setImmediate();
+      await onProgress?.(checked);
+    }
   }
 
   answer.refuse = [...refusals.entries()].map(([row, reasons]) => ({ row, reason: reasons.join('; ') })).toSorted((a, b) => a.row - b.row);

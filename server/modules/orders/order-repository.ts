@@ -450,7 +450,10 @@ export function createOrderRepository(db: Database) {
           const lines = await linesOf(trx, id);
           for (const line of lines.toSorted(byVariant)) {
             if (!line.variant_id) throw new LineRefused('product-gone', line.product);
-            if (!(await takeVariantStock(trx, line.variant_id, line.quantity))) throw new LineRefused('out-of-stock', line.product);
+            if (await takeVariantStock(trx, line.variant_id, line.quantity)) continue;
+            // Nothing taken: short of stock, or the variant (or its whole product) was deleted since the order was placed.
+            const stillSold = await trx.selectFrom('product_variants').select('id').where('id', '=', line.variant_id).executeTakeFirst();
+            throw new LineRefused(stillSold ? 'out-of-stock' : 'product-gone', line.product);
           }
           await refreshProducts(trx, productsOf(lines));
           await alongside?.(trx, order);

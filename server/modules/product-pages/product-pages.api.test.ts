@@ -5,6 +5,7 @@ import { Window } from 'happy-dom';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../common/schemas/products.ts';
+import { generatedSku } from '../../../common/variants.ts';
 import { createShopWithPeople, type ShopWithPeople, testOrigin } from '../../test/accounts.ts';
 import { addProduct, setStock } from '../../test/ordering.ts';
 import { queryPlansOf } from '../../test/query-plans.ts';
@@ -122,7 +123,8 @@ describe('GET /products/:id, as a crawler reads it', () => {
       name: 'Panel saw, 22 inch',
       description: product.description,
       image: [`${origin}/images/products/tenon-saw.webp`, 'https://images.example.com/panel-saw-teeth.webp'],
-      sku: product._id,
+      // Sold one way: its one variant's SKU, which the shop made as none was given.
+      sku: generatedSku(product._id),
       url,
       offers: { '@type': 'Offer', price: '149.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
     });

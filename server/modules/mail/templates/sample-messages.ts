@@ -4,6 +4,7 @@ import { emailConfirmation, passwordChanged, passwordReset, welcomeWithVerificat
 import type { EmailContent } from './email-content.ts';
 import { orderCancelled, orderDelivered, orderPlaced, orderRefunded, orderShipped, paymentReceipt } from './order-messages.ts';
 import { newContactMessage, newPaidOrder, newsletterAlreadySubscribed, newsletterConfirmation } from './shop-messages.ts';
+import { backInStock, lowStockNotice, stockAlertConfirmation } from './stock-messages.ts';
 
 /** One of every message, filled with believable data: for the layout's tests and for looking at them. */
 export function sampleMessages(publicUrl: string): Record<string, EmailContent> {
@@ -142,5 +143,26 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
       unsubscribeUrl: `${publicUrl}/newsletter/unsubscribe?token=sample`,
     }),
     'newsletter-already-subscribed': newsletterAlreadySubscribed({ unsubscribeUrl: `${publicUrl}/newsletter/unsubscribe?token=sample` }),
+    'stock-alert-confirmation': stockAlertConfirmation({
+      product: 'Joinery Bench Chisel',
+      variant: 'Width 10 mm · Handle Walnut',
+      confirmUrl: `${publicUrl}/stock-alerts/confirm?token=sample`,
+      unsubscribeUrl: `${publicUrl}/stock-alerts/unsubscribe?token=sample`,
+    }),
+    'back-in-stock': backInStock({
+      product: 'Joinery Bench Chisel',
+      variant: 'Width 10 mm · Handle Walnut',
+      productUrl: `${publicUrl}/products/p1`,
+      unsubscribeUrl: `${publicUrl}/stock-alerts/unsubscribe?token=sample`,
+    }),
+    'low-stock': lowStockNotice({
+      product: 'Joinery Bench Chisel',
+      variant: 'Width 10 mm · Handle Walnut',
+      sku: 'JNR-BC-10-WAL',
+      stock: 3,
+      threshold: 5,
+      canOrder: 2,
+      manageUrl: `${publicUrl}/dashboard/manageproducts`,
+    }),
   };
 }

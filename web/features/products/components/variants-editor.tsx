@@ -155,7 +155,7 @@ export function VariantsEditor({ form }: { form: ProductFormApi }) {
   const listError = messageOf(errors.variants) ?? messageOf((errors.variants as { root?: FieldError } | undefined)?.root) ?? messageOf(errors.options);
 
   return (
-    <fieldset className="space-y-4 rounded-xl border border-base-300 p-4 sm:p-5">
+    <fieldset className="min-w-0 space-y-4 rounded-xl border border-base-300 p-4 sm:p-5">
       <legend className="px-1 text-sm font-semibold text-stone-900">Options and variants</legend>
       <p className="text-sm text-stone-600">
         {options.length === 0
@@ -205,93 +205,92 @@ export function VariantsEditor({ form }: { form: ProductFormApi }) {
       )}
 
       {options.length > 0 && combinations(options).length > 0 && (
-        <StackingTable
-          caption="Variants"
-          headings={[{ label: 'Variant' }, { label: 'Sold' }, { label: 'SKU' }, { label: 'Price (USD)' }, { label: 'Stock' }, { label: 'Weight (g)' }, { label: 'Picture' }]}
-        >
-          {combinations(options).map((choice) => {
-            const key = rowKey(options, choice);
-            const index = indexOf.get(key);
-            const name = Object.values(choice).join(' · ');
-            const rowErrors = index === undefined ? undefined : errors.variants?.[index];
-            return (
-              <StackingRow key={`${generation}-${key}`} columns="grid-cols-2 sm:grid-cols-3">
-                <StackingCell className="col-span-full font-medium text-stone-900 lg:col-span-1">
-                  <span className="whitespace-nowrap">{name}</span>
-                  {messageOf(rowErrors?.options) && <p className="text-xs font-medium text-error">{messageOf(rowErrors?.options)}</p>}
-                </StackingCell>
-                <StackingCell heading="Sold">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    aria-label={`Sold: ${name}`}
-                    checked={index !== undefined}
-                    onChange={(event) => toggle(choice, event.target.checked)}
-                  />
-                </StackingCell>
-                {index === undefined ? (
-                  <StackingCell className="col-span-full text-sm text-stone-500 lg:col-span-5">Not sold</StackingCell>
-                ) : (
-                  <>
-                    <StackingCell heading="SKU" className="lg:min-w-40">
-                      <CellInput label={`SKU of ${name}`} maxLength={variantLimits.sku} error={messageOf(rowErrors?.sku)} {...form.register(`variants.${index}.sku`)} />
-                    </StackingCell>
-                    <StackingCell heading="Price (USD)">
-                      <CellInput
-                        label={`Price of ${name}`}
-                        type="number"
-                        inputMode="decimal"
-                        min="0.01"
-                        step="0.01"
-                        error={messageOf(rowErrors?.price)}
-                        {...form.register(`variants.${index}.price`, asNumber)}
-                      />
-                    </StackingCell>
-                    <StackingCell heading="Stock">
-                      <CellInput
-                        label={`Stock of ${name}`}
-                        type="number"
-                        inputMode="numeric"
-                        min="0"
-                        step="1"
-                        error={messageOf(rowErrors?.availQuantity)}
-                        {...form.register(`variants.${index}.availQuantity`, asNumber)}
-                      />
-                    </StackingCell>
-                    <StackingCell heading="Weight (g)">
-                      <CellInput
-                        label={`Weight of ${name}`}
-                        type="number"
-                        inputMode="numeric"
-                        min="0"
-                        step="1"
-                        placeholder="Product’s"
-                        error={messageOf(rowErrors?.weightGrams)}
-                        {...form.register(`variants.${index}.weightGrams`, asOptionalNumber)}
-                      />
-                    </StackingCell>
-                    <StackingCell heading="Picture" className="col-span-full sm:col-span-1">
-                      <select
-                        aria-label={`Picture of ${name}`}
-                        className="select select-sm w-full text-stone-900 lg:max-w-44"
-                        {...form.register(`variants.${index}.img`, asOptionalText)}
-                      >
-                        <option value="">Main picture</option>
-                        {pictures.map((picture, at) => (
-                          <option key={picture} value={picture}>
-                            {pictureName(picture)}
-                            {at === 0 ? ' (main)' : ''}
-                          </option>
-                        ))}
-                      </select>
-                      {messageOf(rowErrors?.img) && <p className="mt-1 text-xs font-medium text-error">{messageOf(rowErrors?.img)}</p>}
-                    </StackingCell>
-                  </>
-                )}
-              </StackingRow>
-            );
-          })}
-        </StackingTable>
+        // Seven columns are wider than the form: on a wide screen the table scrolls sideways rather than squeezing its inputs.
+        <div className="lg:overflow-x-auto">
+          <StackingTable
+            caption="Variants"
+            headings={[{ label: 'Variant' }, { label: 'Sold' }, { label: 'SKU' }, { label: 'Price (USD)' }, { label: 'Stock' }, { label: 'Weight (g)' }, { label: 'Picture' }]}
+          >
+            {combinations(options).map((choice) => {
+              const key = rowKey(options, choice);
+              const index = indexOf.get(key);
+              const name = Object.values(choice).join(' · ');
+              const rowErrors = index === undefined ? undefined : errors.variants?.[index];
+              return (
+                <StackingRow key={`${generation}-${key}`} columns="grid-cols-2 sm:grid-cols-3">
+                  <StackingCell className="col-span-full font-medium text-stone-900 lg:col-span-1">
+                    <span className="whitespace-nowrap">{name}</span>
+                    {messageOf(rowErrors?.options) && <p className="text-xs font-medium text-error">{messageOf(rowErrors?.options)}</p>}
+                  </StackingCell>
+                  <StackingCell heading="Sold">
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-sm"
+                      aria-label={`Sold: ${name}`}
+                      checked={index !== undefined}
+                      onChange={(event) => toggle(choice, event.target.checked)}
+                    />
+                  </StackingCell>
+                  {index === undefined ? (
+                    <StackingCell className="col-span-full text-sm text-stone-500 lg:col-span-5">Not sold</StackingCell>
+                  ) : (
+                    <>
+                      <StackingCell heading="SKU" className="lg:min-w-44">
+                        <CellInput label={`SKU of ${name}`} maxLength={variantLimits.sku} error={messageOf(rowErrors?.sku)} {...form.register(`variants.${index}.sku`)} />
+                      </StackingCell>
+                      <StackingCell heading="Price (USD)" className="lg:min-w-28">
+                        <CellInput
+                          label={`Price of ${name}`}
+                          type="number"
+                          inputMode="decimal"
+                          min="0.01"
+                          step="0.01"
+                          error={messageOf(rowErrors?.price)}
+                          {...form.register(`variants.${index}.price`, asNumber)}
+                        />
+                      </StackingCell>
+                      <StackingCell heading="Stock" className="lg:min-w-28">
+                        <CellInput
+                          label={`Stock of ${name}`}
+                          type="number"
+                          inputMode="numeric"
+                          min="0"
+                          step="1"
+                          error={messageOf(rowErrors?.availQuantity)}
+                          {...form.register(`variants.${index}.availQuantity`, asNumber)}
+                        />
+                      </StackingCell>
+                      <StackingCell heading="Weight (g)" className="lg:min-w-28">
+                        <CellInput
+                          label={`Weight of ${name}`}
+                          type="number"
+                          inputMode="numeric"
+                          min="0"
+                          step="1"
+                          placeholder="Product’s"
+                          error={messageOf(rowErrors?.weightGrams)}
+                          {...form.register(`variants.${index}.weightGrams`, asOptionalNumber)}
+                        />
+                      </StackingCell>
+                      <StackingCell heading="Picture" className="col-span-full sm:col-span-1 lg:min-w-44">
+                        <select aria-label={`Picture of ${name}`} className="select select-sm w-full text-stone-900" {...form.register(`variants.${index}.img`, asOptionalText)}>
+                          <option value="">Main picture</option>
+                          {pictures.map((picture, at) => (
+                            <option key={picture} value={picture}>
+                              {pictureName(picture)}
+                              {at === 0 ? ' (main)' : ''}
+                            </option>
+                          ))}
+                        </select>
+                        {messageOf(rowErrors?.img) && <p className="mt-1 text-xs font-medium text-error">{messageOf(rowErrors?.img)}</p>}
+                      </StackingCell>
+                    </>
+                  )}
+                </StackingRow>
+              );
+            })}
+          </StackingTable>
+        </div>
       )}
     </fieldset>
   );
