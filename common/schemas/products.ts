@@ -129,8 +129,9 @@ const productFieldsSchema = z.object({
     .meta({ description: 'Each combination of the options that is sold. With variants, price and availQuantity are what they add up to (lowest price, summed stock)' }),
 });
 // Stock 0 is sold out, and allowed; any other stock must leave the minimum order to buy.
-const minBelowAvail = (product: { minQuantity: number; availQuantity?: number; variants?: unknown[] }) =>
-  product.variants !== undefined || product.availQuantity === undefined || product.availQuantity === 0 || product.minQuantity < product.availQuantity;
+// A product sold one way is checked by its `availQuantity` when given; one with options by each variant's.
+const minBelowAvail = (product: { minQuantity: number; availQuantity?: number; options: unknown[] }) =>
+  product.options.length > 0 || product.availQuantity === undefined || product.availQuantity === 0 || product.minQuantity < product.availQuantity;
 const minBelowAvailIssue = { message: productMessages.minBelowAvail, path: ['minQuantity'] };
 
 type ProductFieldsShape = z.infer<typeof productFieldsSchema>;
@@ -160,7 +161,8 @@ function checkVariants(product: ProductFieldsShape, ctx: z.RefinementCtx) {
     const sku = variant.sku.toUpperCase();
     if (skus.has(sku)) ctx.addIssue({ code: 'custom', message: variantMessages.skusRepeat, path: ['variants', index, 'sku'] });
     skus.add(sku);
-    if (variant.availQuantity !== 0 && product.minQuantity >= variant.availQuantity)
+    const stockChecked = product.options.length > 0 || product.availQuantity === undefined;
+    if (stockChecked && variant.availQuantity !== 0 && product.minQuantity >= variant.availQuantity)
       ctx.addIssue({ code: 'custom', message: variantMessages.minBelowEachStock, path: ['variants', index, 'availQuantity'] });
   });
 }

@@ -43,9 +43,11 @@ export const theWholeRangeMigration: Migration = {
       .alterTable('products')
       .addColumn('hidden', 'integer', (col) => col.notNull().defaultTo(0))
       .execute();
-    // Each category's count of the tools customers see (GET /api/categories), read from the index alone.
+    // Each category's count of the tools customers see (GET /api/categories) is its tools, counted from
+    // migration 014's (category, created_at, id) index, less its hidden ones, which this small index holds.
+    // A partial index of the shown tools instead would be chosen by PostgreSQL for searches over its GIN index.
     // Made before any row of products changes: PostgreSQL makes no index on a table with trigger events pending.
-    await sql`create index products_shown_category_idx on products (category) where hidden = 0`.execute(db);
+    await sql`create index products_hidden_category_idx on products (category) where hidden = 1`.execute(db);
     await sql`update products set price_max_cents = price_cents`.execute(db);
 
     await db.schema
@@ -99,7 +101,10 @@ export const theWholeRangeMigration: Migration = {
     await db.schema.alterTable('cart_items_by_variant').renameTo('cart_items').execute();
     await db.schema.createIndex('cart_items_user_added_idx').on('cart_items').columns(['user_id', 'added_at', 'variant_id']).execute();
 
+    // Null once the variant is deleted, as `product_id` turns null: written by the deleting transaction,
+    // since SQLite could not drop the column again (`down`) were it a foreign key.
     await db.schema.alterTable('order_lines').addColumn('variant_id', 'text').execute();
+    await db.schema.createIndex('order_lines_variant_id_idx').on('order_lines').column('variant_id').execute();
     await db.schema.alterTable('order_lines').addColumn('sku', 'text').execute();
     await db.schema
       .alterTable('order_lines')
@@ -214,7 +219,7 @@ export const theWholeRangeMigration: Migration = {
     await db.schema.createIndex('cart_items_user_added_idx').on('cart_items').columns(['user_id', 'added_at', 'product_id']).execute();
     await db.schema.dropTable('categories').execute();
     await db.schema.dropTable('product_variants').execute();
-    await db.schema.dropIndex('products_shown_category_idx').execute();
+    await db.schema.dropIndex('products_hidden_category_idx').execute();
     await db.schema.alterTable('products').dropColumn('hidden').execute();
     await db.schema.alterTable('products').dropColumn('price_max_cents').execute();
     await db.schema.alterTable('products').dropColumn('options').execute();

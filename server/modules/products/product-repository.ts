@@ -172,8 +172,12 @@ export function createProductRepository(db: Database) {
 
     /** Orders keep their own copy of name and price; their product_id turns null (ON DELETE SET NULL). */
     async delete(id: string): Promise<number> {
-      const result = await db.deleteFrom('products').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return db.transaction().execute(async (trx) => {
+        // Its variants go with it (ON DELETE CASCADE); the order lines that bought them stop naming them.
+        await trx.updateTable('order_lines').set({ variant_id: null }).where('product_id', '=', id).execute();
+        const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
   };
 }

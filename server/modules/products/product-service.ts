@@ -64,33 +64,37 @@ function toFields(input: ProductInput): ProductFields {
 }
 
 /**
- * The variants the form describes: its own list, or, for a product sold one way, one variant of the
- * specification's price and stock, keeping the SKU it had.
+ * The variants the form describes. A product sold one way has one, whose price, stock and weight are
+ * the specification's fields when they are sent (a caller that sends back what it read, with a new
+ * price, changes the price), keeping the SKU it had unless another is given.
  */
 function toVariantFields(input: ProductInput, current: readonly VariantRow[], productId: string): VariantFields[] {
-  if (input.variants)
-    return input.variants.map((variant) => ({
-      sku: variant.sku.toUpperCase(),
-      options: JSON.stringify(variant.options),
-      price_cents: dollarsToCents(variant.price),
-      avail_quantity: variant.availQuantity,
-      weight_grams: variant.weightGrams ?? input.weightGrams,
-      img: variant.img ?? '',
-      low_stock_at: variant.lowStockAt ?? null,
-    }));
-  const only = current.length === 1 && current[0]!.options === '{}' ? current[0] : undefined;
-  return [
-    {
-      sku: only?.sku ?? generatedSku(productId),
-      options: '{}',
-      // The schema requires both without variants.
-      price_cents: dollarsToCents(input.price!),
-      avail_quantity: input.availQuantity!,
-      weight_grams: input.weightGrams,
-      img: '',
-      low_stock_at: input.lowStockAt ?? null,
-    },
-  ];
+  if (input.options.length === 0) {
+    const sent = input.variants?.[0];
+    const only = current.length === 1 && current[0]!.options === '{}' ? current[0] : undefined;
+    return [
+      {
+        sku: (sent?.sku ?? only?.sku ?? generatedSku(productId)).toUpperCase(),
+        options: '{}',
+        // The schema requires one or the other.
+        price_cents: dollarsToCents(input.price ?? sent!.price),
+        avail_quantity: input.availQuantity ?? sent!.availQuantity,
+        weight_grams: input.weightGrams,
+        // The product's own picture is no picture of the variant's.
+        img: sent?.img && sent.img !== input.img ? sent.img : '',
+        low_stock_at: input.lowStockAt ?? sent?.lowStockAt ?? null,
+      },
+    ];
+  }
+  return input.variants!.map((variant) => ({
+    sku: variant.sku.toUpperCase(),
+    options: JSON.stringify(variant.options),
+    price_cents: dollarsToCents(variant.price),
+    avail_quantity: variant.availQuantity,
+    weight_grams: variant.weightGrams ?? input.weightGrams,
+    img: variant.img && variant.img !== input.img ? variant.img : '',
+    low_stock_at: variant.lowStockAt ?? null,
+  }));
 }
 
 /** A SKU another product uses: the unique index said so. */

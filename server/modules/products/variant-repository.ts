@@ -72,7 +72,13 @@ export async function replaceVariants(trx: Database, productId: string, variants
     written.push(row);
   }
   const gone = current.filter((row) => !kept.has(row.id)).map((row) => row.id);
-  if (gone.length > 0) await trx.deleteFrom('product_variants').where('id', 'in', gone).execute();
+  if (gone.length > 0) await deleteVariants(trx, gone);
   await refreshProducts(trx, [productId]);
   return written;
+}
+
+/** Deletes variants; the order lines that bought them keep their copy and no longer name them. */
+export async function deleteVariants(trx: Database, ids: readonly string[]): Promise<void> {
+  await trx.updateTable('order_lines').set({ variant_id: null }).where('variant_id', 'in', ids).execute();
+  await trx.deleteFrom('product_variants').where('id', 'in', ids).execute();
 }
