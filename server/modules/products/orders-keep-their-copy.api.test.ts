@@ -74,8 +74,8 @@ describe('orders placed before a product changes', () => {
     expect(res.json()).toEqual({ deletedCount: 1 });
 
     // The unpaid one also says that it can no longer be paid.
-    // The order and its line keep the product's name, picture and price; only the link to it goes.
-    const unlinked = (order: Order) => ({ ...order, productId: null, lines: order.lines.map((line) => ({ ...line, productId: null })) });
+    // The order and its line keep the product's name, picture, price and SKU; only the links to the product and its variant go.
+    const unlinked = (order: Order) => ({ ...order, productId: null, lines: order.lines.map((line) => ({ ...line, productId: null, variantId: null })) });
     expect(await orderSeenByAll(people.carol, unpaid._id)).toEqual({ ...unlinked(unpaid), unpayable: 'product-gone' });
     expect(await orderSeenByAll(people.oscar, paid._id)).toEqual(unlinked(paid));
     // The product itself can no longer be ordered.
