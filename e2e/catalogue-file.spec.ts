@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect } from '@playwright/test';
 import { test } from './support/test.ts';
 import { openAsAdmin } from './support/accounts.ts';
-import { addProducts } from './support/admin-products.ts';
+import { addProducts, deleteProducts } from './support/admin-products.ts';
 
 /** Issue 27: the admin downloads the catalogue, changes a price, runs a dry run, sees the change, and imports it. */
 test('the admin runs an import dry run, sees the change, and imports it', { tag: '@phone' }, async ({ page, baseURL }) => {
@@ -38,4 +38,5 @@ test('the admin runs an import dry run, sees the change, and imports it', { tag:
   await expect(page.getByText('Imported: 0 created, 1 changed.')).toBeVisible({ timeout: 15_000 });
   const after = (await (await page.request.get(`/api/products/${product!._id}`)).json()) as { price: number };
   expect(after.price).toBe(34.5);
+  await deleteProducts(page, baseURL!, [product!]);
 });

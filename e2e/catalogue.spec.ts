@@ -2,10 +2,11 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.ts';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
+/** Each card's price; a tool whose variants cost different amounts shows "from" its lowest, which is what the sort goes by. */
 const prices = async (page: Page) =>
   (
     await cards(page)
-      .getByText(/^\$[\d,]+\.\d{2}/)
+      .getByText(/^(from\s*)?\$[\d,]+\.\d{2}/)
       .allTextContents()
   ).map((text) => Number(text.replace(/[^0-9.]/g, '')));
 

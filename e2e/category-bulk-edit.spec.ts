@@ -1,9 +1,13 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test.ts';
 import { openAsAdmin } from './support/accounts.ts';
-import { addProducts } from './support/admin-products.ts';
+import { addProducts, deleteProducts } from './support/admin-products.ts';
 
-/** Issue 27: the admin creates a category and moves three products into it with one bulk edit. */
+/**
+ * Issue 27: the admin creates a category and moves three products into it with one bulk edit. The
+ * products and the category are deleted again, so that the header's and the catalogue's category rows
+ * the other specs read (running beside this one) are the demo catalogue's.
+ */
 test('the admin creates a category and moves three products into it by bulk edit', { tag: '@phone' }, async ({ page, baseURL }) => {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const category = `Router planes ${stamp}`;
@@ -38,4 +42,8 @@ test('the admin creates a category and moves three products into it by bulk edit
   const slug = categories.find((found) => found.name === category)!.slug;
   const inIt = (await (await page.request.get(`/api/products?category=${slug}&limit=100`)).json()) as Array<{ _id: string }>;
   expect(inIt.map((product) => product._id).toSorted()).toEqual(products.map((product) => product._id).toSorted());
+
+  await deleteProducts(page, baseURL!, products);
+  const deleted = await page.request.delete(`/api/categories/${slug}`, { headers: { origin: baseURL! } });
+  expect(deleted.status(), await deleted.text()).toBe(200);
 });

@@ -32,10 +32,10 @@ test.describe('category pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Planes');
     await expect(page).toHaveTitle('Planes · Joinery');
     await expect(async () => expect(await names(page)).toEqual(planes)).toPass();
-    await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Planes' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Planes', exact: true })).toHaveAttribute('aria-current', 'true');
 
     // Another category from the page's own row is another page.
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Saws' }).click();
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Saws', exact: true }).click();
     await expect(page).toHaveURL('/categories/saws');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saws');
   });

@@ -11,7 +11,11 @@ test.describe('the phone menu', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     const links = menu.getByRole('link');
-    await expect(links).toHaveCount(4);
+    // The pages, with the shop's categories (the owner's, so read from the menu) between Shop and Blogs.
+    const categories = menu.getByRole('list', { name: 'Categories' }).getByRole('link');
+    await expect(categories.getByText('Chisels', { exact: true })).toBeVisible();
+    const categoryNames = await categories.allInnerTexts();
+    await expect(links).toHaveText(['Home', 'Shop', ...categoryNames, 'Blogs', 'Portfolio', 'LOG IN']);
     for (const link of await links.all()) {
       expect((await link.boundingBox())!.height, await link.innerText()).toBeGreaterThanOrEqual(44);
     }

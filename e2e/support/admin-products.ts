@@ -9,7 +9,9 @@ export async function addProducts(page: Page, baseURL: string, names: string[]):
       data: {
         name,
         price: 30,
-        img: 'https://images.example.com/bench-tool.webp',
+        // One of the shop's own pictures: the home page shows the newest tools, and a picture from
+        // elsewhere would fail to load there (and fill the console) while these products are newest.
+        img: '/images/products/bench-chisel.webp',
         availQuantity: 20,
         minQuantity: 1,
         description: 'A bench tool made for the browser tests.',
@@ -20,4 +22,12 @@ export async function addProducts(page: Page, baseURL: string, names: string[]):
     added.push((await res.json()) as { _id: string; name: string });
   }
   return added;
+}
+
+/** Deletes products that `addProducts` added, so that the catalogue the other specs read is the demo one again. */
+export async function deleteProducts(page: Page, baseURL: string, products: Array<{ _id: string }>): Promise<void> {
+  for (const product of products) {
+    const res = await page.request.delete(`/api/products/${product._id}`, { headers: { origin: baseURL } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
 }

@@ -134,9 +134,12 @@ describe('the web app', () => {
     const first = await shop.app.inject({ method: 'GET', url: '/products' });
     const tag = first.headers.etag;
     expect(tag).toMatch(/^"[^"]+"$/);
-    const again = await shop.app.inject({ method: 'GET', url: '/dashboard/myorders', headers: { 'if-none-match': String(tag) } });
+    const again = await shop.app.inject({ method: 'GET', url: '/products', headers: { 'if-none-match': String(tag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // Each page carries its own title and description, so another page's copy is not this one.
+    const otherPage = await shop.app.inject({ method: 'GET', url: '/dashboard/myorders', headers: { 'if-none-match': String(tag) } });
+    expect(otherPage.statusCode).toBe(200);
     const stale = await shop.app.inject({ method: 'GET', url: '/products', headers: { 'if-none-match': '"an-older-build"' } });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toContain('<div id="root">');

@@ -202,6 +202,7 @@ export const theWholeRangeMigration: Migration = {
     await db.schema.dropTable('stock_alerts').execute();
     await db.schema.alterTable('order_lines').dropColumn('variant').execute();
     await db.schema.alterTable('order_lines').dropColumn('sku').execute();
+    await db.schema.dropIndex('order_lines_variant_id_idx').execute();
     await db.schema.alterTable('order_lines').dropColumn('variant_id').execute();
     await db.schema
       .createTable('cart_items_by_product')
