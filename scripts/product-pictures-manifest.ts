@@ -32,8 +32,10 @@ export function productPicturesManifestPlugin(picturesFolder: string): Plugin {
       const files: Record<string, string> = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== 'asset') continue;
-        const source = output.originalFileNames.find((name) => path.resolve(root, name).startsWith(picturesFolder + path.sep));
-        if (source) files[path.basename(source)] = output.fileName;
+        // Pictures of the same bytes (one tool's picture reused for another) are one asset: each name is kept.
+        for (const source of output.originalFileNames.filter((name) => path.resolve(root, name).startsWith(picturesFolder + path.sep))) {
+          files[path.basename(source)] = output.fileName;
+        }
       }
       this.emitFile({ type: 'asset', fileName: productPicturesManifest, source: `${JSON.stringify(files, null, 2)}\n` });
     },
