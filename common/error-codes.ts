@@ -25,7 +25,7 @@ export const apiErrors = {
   NOT_FOUND: { status: 404, message: 'There is nothing here.' },
   /** The request is sound but the record's state forbids it (changed meanwhile, for one); the precise ones follow. */
   CONFLICT: { status: 409, message: 'The record changed meanwhile. Reload and try again.' },
-  /** A body over 1 MB, or a product picture over 2 MB. */
+  /** A body over 1 MB, or a product picture over 25 MB. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large.' },
   /** A body of a type the route does not read; a picture that is not JPEG, PNG or WebP. */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request is of a type this call does not read.' },

@@ -34,7 +34,7 @@ export const productLimits = {
   maxDimensionMm: 10_000,
 } as const;
 
-/** Uploaded product pictures: JPEG, PNG or WebP, told apart by their first bytes, up to 2 MB. */
+/** Uploaded product pictures: JPEG, PNG or WebP, told apart by their first bytes, up to 25 MB. */
 export const imageUpload = {
   // A phone's photo as it takes it (12 to 48 megapixels, up to about 20 MB); the server resizes it.
   maxBytes: 25 * 1024 * 1024,

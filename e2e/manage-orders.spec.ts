@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, type TestInfo } from '@playwright/test
 import { test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
-import { type OrderOnWire, placePaidOrder, type ProductOnWire } from './support/catalogue.ts';
+import { type OrderOnWire, placePaidOrder, someProduct } from './support/catalogue.ts';
 
 async function adminOnManageOrders(browser: Browser, page: Page, baseURL: string | undefined): Promise<Page> {
   // A context of its own (axe needs one made by newContext), at the customer's screen size.
@@ -95,10 +95,11 @@ test.describe('Manage Orders', () => {
     test.setTimeout(60_000);
     const customer = await registerCustomer(page, 'Una Unpaid');
     const { order: paid } = await placePaidOrder(page, '3 Dovetail Row, York', '+1 415 555 0100');
-    const products = (await (await page.request.get('/api/products?limit=1')).json()) as ProductOnWire[];
+    // A tool sold one way: an order of a tool with options names the variant chosen.
+    const product = await someProduct(page);
     const unpaid = (await (
       await page.request.post('/api/orders', {
-        data: { productId: products[0]!._id, quantity: products[0]!.minQuantity, phone: '+1 415 555 0100', adress: '3 Dovetail Row, York' },
+        data: { productId: product._id, quantity: product.minQuantity, phone: '+1 415 555 0100', adress: '3 Dovetail Row, York' },
       })
     ).json()) as OrderOnWire;
 

@@ -205,7 +205,7 @@ export function ProductPicturesField({ pictures, onChange, error, onUploading }:
         </div>
         <div>
           <label htmlFor={`${id}-file`} className="mb-1.5 block text-sm font-medium text-stone-800">
-            Or upload pictures (JPEG, PNG or WebP, up to 2 MB each)
+            Or upload pictures (JPEG, PNG or WebP, up to 25 MB each, as a phone takes them)
           </label>
           <input
             id={`${id}-file`}
