@@ -25,6 +25,8 @@ test('the admin creates a category and moves three products into it by bulk edit
 
   await page.goto('/dashboard/manageproducts');
   await page.getByRole('searchbox', { name: 'Search products by name' }).fill(`Bulkmove${stamp}`);
+  // The list keeps showing the previous page until the search's answer comes: wait for the three alone.
+  await expect(page.getByRole('checkbox', { name: /^Select (?!all on this page$)/ })).toHaveCount(3);
   for (const product of products) await expect(page.getByRole('checkbox', { name: `Select ${product.name}` })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
   await expect(page.getByText('3 selected')).toBeVisible();

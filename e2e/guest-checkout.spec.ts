@@ -17,9 +17,7 @@ const california = { line1: '1 Redwood Way', city: 'Arcata', state: 'California'
 /** A light tool of the demo catalogue whose minimum order comes to less than $100, so that Standard shipping is charged. */
 async function lightTool(page: Page): Promise<ProductOnWire> {
   const products = (await (await page.request.get('/api/products?limit=100')).json()) as (ProductOnWire & { weightGrams: number })[];
-  const tool = products.find(
-    (product) => product.price * product.minQuantity < 100 && product.weightGrams * product.minQuantity <= 2000 && soldOneWayInStock(product),
-  );
+  const tool = products.find((product) => product.price * product.minQuantity < 100 && product.weightGrams * product.minQuantity <= 2000 && soldOneWayInStock(product));
   if (!tool) throw new Error('no light, cheap tool in the demo catalogue');
   return tool;
 }

@@ -143,7 +143,9 @@ test('the admin sets up zones, rates and taxes from the dashboard', { tag: '@pho
       expect(await pageWiderThanScreen(page)).toBe(false);
 
       // What a cart sent there is charged, as the checkout asks the shop, with the code.
-      const products = (await callFromPage<Array<{ _id: string; minQuantity: number; availQuantity: number; weightGrams: number; options: unknown[] }>>(page, 'GET', '/api/products?limit=100')).body;
+      const products = (
+        await callFromPage<Array<{ _id: string; minQuantity: number; availQuantity: number; weightGrams: number; options: unknown[] }>>(page, 'GET', '/api/products?limit=100')
+      ).body;
       const product = products.find((candidate) => candidate.weightGrams > 0 && candidate.options.length === 0 && candidate.availQuantity > candidate.minQuantity + 5)!;
       const lines = [{ productId: product._id, quantity: product.minQuantity }];
       const quote = (

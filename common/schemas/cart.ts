@@ -14,7 +14,13 @@ const productIdSchema = z.string({ error: 'productId is Required' }).trim().min(
 /** One line as a browser keeps it: which product, which of its variants, how many. */
 export const cartLineInputSchema = z.object({
   productId: productIdSchema,
-  variantId: z.string().trim().min(1).max(cartLimits.productId).optional().meta({ description: "The variant chosen; the product's id (its only variant) for a product sold one way" }),
+  variantId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(cartLimits.productId)
+    .optional()
+    .meta({ description: "The variant chosen; the product's id (its only variant) for a product sold one way" }),
   quantity: cartQuantitySchema,
 });
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;

@@ -152,7 +152,7 @@ export const orderInputSchema = z.preprocess(
   z
     .object({
       productId: z.string({ error: 'productId is Required' }).trim().min(1, 'productId is Required').max(200),
-      variantId: z.string().trim().min(1).max(200).optional().meta({ description: "The variant chosen; required for a product sold in several ways" }),
+      variantId: z.string().trim().min(1).max(200).optional().meta({ description: 'The variant chosen; required for a product sold in several ways' }),
       quantity: quantitySchema,
       phone: deliveryPhoneSchema,
       shippingAddress: postalAddressSchema.optional(),

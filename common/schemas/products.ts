@@ -98,7 +98,7 @@ const variantInputSchema = z.object({
   price: dollars,
   availQuantity: wholeQuantity(productMessages.availRequired),
   weightGrams: grams.optional().meta({ description: "What one piece weighs packed, in grams; the product's weight when not given" }),
-  img: z.string().trim().max(productLimits.img).regex(imageAddressPattern, productMessages.imgInvalid).optional().meta({ description: 'One of the product\'s pictures' }),
+  img: z.string().trim().max(productLimits.img).regex(imageAddressPattern, productMessages.imgInvalid).optional().meta({ description: "One of the product's pictures" }),
   lowStockAt: z.number().int().min(1).max(productLimits.maxQuantity).nullable().optional(),
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
@@ -120,7 +120,14 @@ const productFieldsSchema = z.object({
   widthMm: millimetres.optional(),
   heightMm: millimetres.optional(),
   hidden: z.boolean().default(false).meta({ description: 'Kept but not shown to customers' }),
-  lowStockAt: z.number().int().min(1).max(productLimits.maxQuantity).nullable().optional().meta({ description: "For a product sold one way: below this stock the shop's notify address hears of it" }),
+  lowStockAt: z
+    .number()
+    .int()
+    .min(1)
+    .max(productLimits.maxQuantity)
+    .nullable()
+    .optional()
+    .meta({ description: "For a product sold one way: below this stock the shop's notify address hears of it" }),
   options: z.array(optionInputSchema).max(variantLimits.options, variantMessages.tooManyOptions).default([]),
   variants: z
     .array(variantInputSchema)
@@ -174,7 +181,7 @@ export type ProductInput = z.infer<typeof productInputSchema>;
 /** A product with every picture, in order (the first is `img`): as the shop stores it, and as one product is read. */
 export const productWithPicturesSchema = productSchema.extend({
   pictures: z.array(z.string()).meta({ description: 'Every picture of the product in order; the first is img, the main picture' }),
-  variants: z.array(variantSchema).meta({ description: 'Each way it is sold; one, with the product\'s id, for a product without options' }),
+  variants: z.array(variantSchema).meta({ description: "Each way it is sold; one, with the product's id, for a product without options" }),
 });
 export type ProductWithPictures = z.infer<typeof productWithPicturesSchema>;
 

@@ -36,7 +36,9 @@ export function createCategoryRepository(db: Database) {
         .selectFrom('categories as c')
         .selectAll('c')
         .select(
-          sql<number>`(select count(*) from products p where p.category = c.slug) - (select count(*) from products h where h.category = c.slug and h.hidden = 1)`.as('product_count'),
+          sql<number>`(select count(*) from products p where p.category = c.slug) - (select count(*) from products h where h.category = c.slug and h.hidden = 1)`.as(
+            'product_count',
+          ),
         )
         .execute();
       return rows.map((row) => ({ ...row, product_count: Number(row.product_count) }));

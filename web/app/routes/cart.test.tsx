@@ -131,7 +131,9 @@ describe('signing in with a cart in the browser', () => {
     renderApp('/cart');
     const notices = await screen.findByRole('status', { name: 'Notifications' });
     await vi.waitFor(() => expect(notices.textContent).toContain(`${markingGauge.name}: ${orderMessages.orderAtMost(9)} Your cart now has 9.`));
-    expect(calls.filter((call) => call.path === '/api/cart/merge').map((call) => call.body)).toEqual([{ lines: [{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 12 }] }]);
+    expect(calls.filter((call) => call.path === '/api/cart/merge').map((call) => call.body)).toEqual([
+      { lines: [{ productId: markingGauge._id, variantId: markingGauge._id, quantity: 12 }] },
+    ]);
     expect(window.localStorage.getItem(storageKey)).toBeNull();
     expect((await screen.findByTestId('quote-subtotal')).textContent).toBe('$112.50');
   });
