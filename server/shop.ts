@@ -148,8 +148,8 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
 
   // The catalogue, the cart and orders.
   const products = createProductService(productRepository, clock, (slug, transaction) => categories.requireExisting(slug, 'category', transaction));
-  const bulkEdit = createBulkEditService(createBulkEditRepository(db));
-  const catalogueFile = createCatalogueFileService({ files: createCatalogueFileRepository(db), db, jobs, clock });
+  const bulkEdit = createBulkEditService(createBulkEditRepository(db), categories);
+  const catalogueFile = createCatalogueFileService({ files: createCatalogueFileRepository(db), db, jobs, clock, categories });
   const productImages = createProductImageService(createProductImageRepository(db), clock);
   const cart = createCartService(createCartRepository(db), clock, pricing);
   const orderNotices = createOrderNotices({ mailer, linkOf: (order) => orderKeys.linkOf(order), publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });

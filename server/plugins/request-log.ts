@@ -1,9 +1,15 @@
 import fp from 'fastify-plugin';
 import type { RequestLogSettings } from '../config/env.ts';
 
+/** Query parameters that carry a secret: a mailed link's token, a guest order's key, a sign-in code. */
+const secretParameters = /([?&](?:token|key|code)=)[^&#]*/gi;
+
+/** A request's address as the log keeps it: without the secrets a link carries. */
+export const loggableUrl = (url: string) => url.replace(secretParameters, '$1…');
+
 /** What a request's log line says of it. */
 function requestLine(method: string, url: string, statusCode: number, responseTime: number) {
-  return { req: { method, url }, res: { statusCode }, responseTime };
+  return { req: { method, url: loggableUrl(url) }, res: { statusCode }, responseTime };
 }
 
 /**

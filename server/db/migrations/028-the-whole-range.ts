@@ -66,6 +66,9 @@ export const theWholeRangeMigration: Migration = {
       .addColumn('low_stock_noticed', 'integer', (col) => col.notNull().defaultTo(0))
       .execute();
     await db.schema.createIndex('product_variants_product_idx').on('product_variants').columns(['product_id', 'position']).unique().execute();
+    // The low-stock job's two scans read only the variants with a mark, or marked as heard of.
+    await sql`create index product_variants_low_stock_idx on product_variants (id) where low_stock_at is not null`.execute(db);
+    await sql`create index product_variants_noticed_idx on product_variants (id) where low_stock_noticed = 1`.execute(db);
     await sql`
       insert into product_variants (id, product_id, position, sku, options, price_cents, avail_quantity, weight_grams, img)
       select id, id, 0, 'JNR-' || upper(substr(replace(id, '-', ''), 1, 12)), '{}', price_cents, avail_quantity, weight_grams, ''

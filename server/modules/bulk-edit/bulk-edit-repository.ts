@@ -3,8 +3,7 @@ import type { BulkChange } from '../../../common/schemas/catalogue-file.ts';
 import { dollarsToCents } from '../../../common/money.ts';
 import { productLimits } from '../../../common/shop-management.ts';
 import type { Database } from '../../db/database.ts';
-import { isPostgres } from '../../db/dialect.ts';
-import { refreshProducts } from '../../db/variant-stock.ts';
+import { holdVariantsOf, refreshProducts } from '../../db/variant-stock.ts';
 
 const highestCents = dollarsToCents(productLimits.maxPrice);
 
@@ -16,19 +15,16 @@ const highestCents = dollarsToCents(productLimits.maxPrice);
  */
 export function createBulkEditRepository(db: Database) {
   return {
-    categoryExists: async (slug: string) => (await db.selectFrom('categories').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined,
-
-    /** Answers how many of the products exist and were changed. */
-    apply(ids: readonly string[], change: BulkChange): Promise<number> {
+    /** Answers how many of the products exist and were changed; `holdCategory` runs first in the transaction. */
+    apply(ids: readonly string[], change: BulkChange, holdCategory?: (trx: Database) => Promise<void>): Promise<number> {
       return db.transaction().execute(async (trx) => {
+        await holdCategory?.(trx);
         const found = await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').execute();
         const productIds = found.map((row) => row.id);
         if (productIds.length === 0) return 0;
-        // Variants locked in one order (PostgreSQL; SQLite has one writer), so that two bulk edits of
-        // overlapping products queue instead of each holding what the other waits for.
-        if (isPostgres(trx) && (change.kind.startsWith('price') || change.kind === 'stock')) {
-          await trx.selectFrom('product_variants').select('id').where('product_id', 'in', productIds).orderBy('id').forUpdate().execute();
-        }
+        // Variants held first, in id order, then products, as a checkout takes them, so that a bulk
+        // edit, an edit and a checkout queue instead of each holding what the other waits for.
+        await holdVariantsOf(trx, productIds);
         switch (change.kind) {
           case 'price-percent': {
             const basisPoints = 10_000 + Math.round(change.percent * 100);

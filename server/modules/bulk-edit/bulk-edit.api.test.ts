@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryMessages } from '../../../common/categories.ts';
 import { createShopWithPeople, type ShopWithPeople } from '../../test/accounts.ts';
 import { call, type Caller } from '../../test/call.ts';
 
@@ -74,7 +75,7 @@ describe('POST /api/products/bulk', () => {
     const before = await productsOf(ids);
     const res = await bulk(people.admin, { ids, change: { kind: 'category', category: 'spoons' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'Invalid request. change.category: no category has the slug “spoons”.' });
+    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', message: `Invalid request. change.category: ${categoryMessages.unknown}: spoons` });
     expect(await productsOf(ids)).toEqual(before);
   });
 

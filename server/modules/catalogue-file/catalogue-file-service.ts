@@ -4,7 +4,9 @@ import type { CatalogueImportJob, CatalogueImportPlan } from '../../../common/sc
 import type { Clock } from '../../clock.ts';
 import { csvLine } from '../../csv.ts';
 import type { Database } from '../../db/database.ts';
+import { holdVariantsOf } from '../../db/variant-stock.ts';
 import { notFound } from '../../errors.ts';
+import type { CategoryService } from '../categories/category-service.ts';
 import { newRecordId } from '../../record-id.ts';
 import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
 import { batchSize, type CatalogueFileRepository } from './catalogue-file-repository.ts';
@@ -32,7 +34,24 @@ const refusalText = (refused: CatalogueImportPlan['refuse']) => refused.map(({ r
 /** A refusal found by the plan made inside the transaction: it undoes everything. */
 class Refused extends Error {}
 
-export function createCatalogueFileService({ files, db, jobs, clock }: { files: CatalogueFileRepository; db: Database; jobs: JobQueue; clock: Clock }) {
+/** The products a plan writes, or whose variants it writes. */
+const touchedProducts = (writes: { products: ReadonlyArray<{ id: string }>; variants: ReadonlyArray<{ product_id: string }> }) => [
+  ...new Set([...writes.products.map((product) => product.id), ...writes.variants.map((variant) => variant.product_id)]),
+];
+
+export function createCatalogueFileService({
+  files,
+  db,
+  jobs,
+  clock,
+  categories,
+}: {
+  files: CatalogueFileRepository;
+  db: Database;
+  jobs: JobQueue;
+  clock: Clock;
+  categories: Pick<CategoryService, 'requireExisting'>;
+}) {
   const plan = (text: string, executor: Database, onProgress?: (rows: number) => Promise<void>) =>
     planCatalogueImport(readCatalogueFile(text), { lookups: lookupsThrough(files, executor), newId: newRecordId, now: clock().toISOString(), onProgress });
 
@@ -94,6 +113,11 @@ export function createCatalogueFileService({ files, db, jobs, clock }: { files: 
         const checked = await plan(job.csv, db, (rows) => files.updateImport(id, { done_rows: rows }));
         if (checked.answer.refuse.length > 0) return await finish('failed', { error: refusalText(checked.answer.refuse), doneRows: 0 });
         const written = await files.transaction(async (trx) => {
+          // What the check found is held before the plan reads it again: the variants in id order, then
+          // the products (as a checkout takes them), so that no sale lands between the plan and its write,
+          // and the categories named, so that none is deleted meanwhile (ADR 039).
+          await holdVariantsOf(trx, touchedProducts(checked.writes));
+          await categories.requireExisting([...new Set(checked.writes.products.map((product) => product.category))], 'category', trx);
           const final = await plan(job.csv, trx);
           if (final.answer.refuse.length > 0) throw new Refused(refusalText(final.answer.refuse));
           await files.write(trx, final.writes);

@@ -365,7 +365,7 @@ export async function planCatalogueImport(fileRows: readonly FileRow[], { lookup
         id: row.existing?.id ?? (product === undefined && nextPosition === 0 ? fields.id : newId()),
         product_id: fields.id,
         position: row.existing?.position ?? nextPosition++,
-        sku: row.existing?.sku ?? row.sku,
+        sku: row.existing?.sku ?? row.sku.toUpperCase(),
         options: choiceJson(options, row.choice),
         price_cents: row.priceCents,
         avail_quantity: row.availQuantity,

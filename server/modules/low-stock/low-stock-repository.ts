@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { refreshProducts } from '../../db/variant-stock.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 /** A variant whose stock is below its low mark, with what the notice says. */
 export interface LowVariant {
@@ -45,26 +45,24 @@ export function createLowStockRepository(db: Database) {
         .where('low_stock_at', 'is not', null)
         .whereRef('avail_quantity', '<', 'low_stock_at')
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return false;
-      // Every writer of product_variants writes its product's row again in the same transaction (ADR 039).
-      await refreshProducts(trx, [variant.productId]);
-      return true;
+      // The mark is the shop's own: it changes no price or stock, so the product's row stays as it is.
+      return Number(claimed.numUpdatedRows) > 0;
     },
 
     /** Unmarks the variants whose stock rose back to their mark (or whose mark was taken away): the next fall is told again. */
     async resetRisen(): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        const risen = await trx
-          .updateTable('product_variants')
-          .set({ low_stock_noticed: 0 })
+        // Held in id order first, as a checkout takes variants, then unmarked by id.
+        let risenQuery = trx
+          .selectFrom('product_variants')
+          .select('id')
           .where('low_stock_noticed', '=', 1)
           .where((eb) => eb.or([eb('low_stock_at', 'is', null), eb('avail_quantity', '>=', eb.ref('low_stock_at'))]))
-          .returning('product_id')
-          .execute();
-        await refreshProducts(
-          trx,
-          risen.map((row) => row.product_id),
-        );
+          .orderBy('id');
+        if (isPostgres(trx)) risenQuery = risenQuery.forUpdate();
+        const risen = (await risenQuery.execute()).map((row) => row.id);
+        if (risen.length === 0) return 0;
+        await trx.updateTable('product_variants').set({ low_stock_noticed: 0 }).where('id', 'in', risen).execute();
         return risen.length;
       });
     },

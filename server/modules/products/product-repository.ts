@@ -173,7 +173,9 @@ export function createProductRepository(db: Database) {
     /** Orders keep their own copy of name and price; their product_id turns null (ON DELETE SET NULL). */
     async delete(id: string): Promise<number> {
       return db.transaction().execute(async (trx) => {
-        // Its variants go with it (ON DELETE CASCADE); the order lines that bought them stop naming them.
+        // Its variants go with it (ON DELETE CASCADE), held first as a checkout takes them; the order
+        // lines that bought them stop naming them.
+        await holdVariantsOf(trx, [id]);
         await trx.updateTable('order_lines').set({ variant_id: null }).where('product_id', '=', id).execute();
         const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
         return Number(result.numDeletedRows);
