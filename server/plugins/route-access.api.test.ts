@@ -57,6 +57,8 @@ describe('every /api route declares who may call it, and one hook enforces it', 
     const accessOf = (method: string, url: string) => routes.find((route) => route.method === method && route.url === url)?.access;
     expect(accessOf('GET', '/api/products')).toBe('public');
     expect(accessOf('POST', '/api/products')).toBe('admin');
+    expect(accessOf('GET', '/api/products/:id')).toBe('public');
+    expect(accessOf('GET', '/api/products/:id/manage')).toBe('admin');
     expect(accessOf('POST', '/api/orders')).toBe('signedIn');
     expect(accessOf('GET', '/api/orders')).toBe('admin');
     expect(accessOf('GET', '/api/users')).toBe('admin');

@@ -63,13 +63,31 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
       config: catalogue,
       schema: {
         tags: ['products'],
-        summary: 'One product, with its pictures in order and what its reviews add up to',
+        summary: 'One product, with its pictures in order and what its reviews add up to; a hidden product is not found',
         params: productIdParamsSchema,
         response: { 200: productDetailSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
       const product = await products.get(request.params.id);
+      return { ...product, rating: await ratingOf(product._id) };
+    },
+  );
+
+  app.get(
+    '/products/:id/manage',
+    {
+      // Never kept: a hidden product's answer is for admins only.
+      config: { access: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'One product as the edit form reads it, hidden or not (admins only)',
+        params: productIdParamsSchema,
+        response: { 200: productDetailSchema, 404: apiErrorSchema, ...adminOnly },
+      },
+    },
+    async (request) => {
+      const product = await products.get(request.params.id, { includeHidden: true });
       return { ...product, rating: await ratingOf(product._id) };
     },
   );

@@ -126,12 +126,15 @@ export function createProductService(products: ProductRepository, clock: Clock, 
       return { items: rows.map(toProduct), total };
     },
 
-    /** One product with its pictures in order, the main one first. */
-    async get(id: string): Promise<ProductWithPictures> {
+    /**
+     * One product with its pictures in order, the main one first. A hidden product is no product to the
+     * public (its answer is kept and shared by every visitor, ADR 024); only the admin's `includeHidden` reads it.
+     */
+    async get(id: string, { includeHidden = false }: { includeHidden?: boolean } = {}): Promise<ProductWithPictures> {
       // An id that is not one of ours cannot name a product: answer 404 without asking the database.
       if (!isRecordId(id)) throw noSuchProduct();
       const [row, pictures, variants] = await Promise.all([products.findById(id), products.picturesOf(id), products.variantsOf(id)]);
-      if (!row) throw noSuchProduct();
+      if (!row || (row.hidden === 1 && !includeHidden)) throw noSuchProduct();
       return { ...toProduct(row), pictures: picturesOrMain(pictures, row.img), variants: variants.map((variant) => toVariant(variant, row.img)) };
     },
 

@@ -283,6 +283,33 @@ describe(`a hidden product (${testDialect})`, () => {
     expect((await call(app(), 'GET', '/api/products/manage')).statusCode).toBe(401);
   });
 
+  it('is not found at its public address, for anyone: that answer is kept and shared by every visitor', async () => {
+    for (const who of [undefined, people.carol, people.admin]) {
+      expect((await call(app(), 'GET', `/api/products/${hidden._id}`, who)).statusCode).toBe(404);
+    }
+  });
+
+  it('leaves its public address at once when an admin hides it, though that answer was kept, and comes back when shown', async () => {
+    const form = chiselForm();
+    const product = await added(form);
+    expect((await call(app(), 'GET', `/api/products/${product._id}`)).statusCode).toBe(200);
+    expect((await replaceProduct(app(), people.admin, product._id, { ...form, hidden: true })).statusCode).toBe(200);
+    expect((await call(app(), 'GET', `/api/products/${product._id}`)).statusCode).toBe(404);
+    expect((await replaceProduct(app(), people.admin, product._id, { ...form, hidden: false })).statusCode).toBe(200);
+    expect((await call(app(), 'GET', `/api/products/${product._id}`)).json<ProductWithPictures>()).toMatchObject({ _id: product._id, hidden: false });
+  });
+
+  it('is read whole by the admin’s edit form, an answer never kept, and that read is refused to customers (403) and visitors (401)', async () => {
+    const managed = await call(app(), 'GET', `/api/products/${hidden._id}/manage`, people.admin);
+    expect(managed.statusCode).toBe(200);
+    expect(managed.headers['cache-control']).toBe('private, no-store');
+    expect(managed.json<ProductWithPictures>()).toMatchObject({ _id: hidden._id, name: 'Secret skew chisel', hidden: true, options, pictures: [picture, walnutPicture] });
+    expect(managed.json<ProductWithPictures>().variants.map((variant) => variant.sku)).toEqual(hidden.variants.map((variant) => variant.sku));
+    expect((await call(app(), 'GET', `/api/products/${hidden._id}/manage`, people.carol)).statusCode).toBe(403);
+    expect((await call(app(), 'GET', `/api/products/${hidden._id}/manage`)).statusCode).toBe(401);
+    expect((await call(app(), 'GET', '/api/products/no-such-id/manage', people.admin)).statusCode).toBe(404);
+  });
+
   it('cannot be added to a cart, quoted or ordered', async () => {
     const variantId = hidden.variants[2]!._id;
     const add = await call(app(), 'POST', '/api/cart/items', people.carol, { productId: hidden._id, variantId, quantity: 1 });

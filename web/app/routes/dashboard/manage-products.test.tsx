@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../../../common/schemas/products.ts';
+import type { Product, ProductDetail } from '../../../../common/schemas/products.ts';
+import { productMessages } from '../../../../common/shop-management.ts';
 import { admin, markingGauge, signedInAs } from '../../../test/fixtures.ts';
 import { stubServer } from '../../../test/network.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { markingGaugeDetail } from '../../../test/variant-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,12 +20,24 @@ const categories = [
   { slug: 'planes', name: 'Planes', description: '', parentSlug: null, position: 1, productCount: 0 },
 ];
 
-function stubShop() {
+/** The hidden saw as the admin's read of one product answers it; its public address answers 404. */
+const hiddenSaw: ProductDetail = {
+  ...markingGaugeDetail,
+  _id: 'p-3',
+  name: 'Dovetail Saw',
+  category: 'planes',
+  hidden: true,
+  variants: [{ ...markingGaugeDetail.variants[0]!, _id: 'p-3' }],
+};
+
+function stubShop(answers: Parameters<typeof stubServer>[0] = {}) {
   return stubServer({
     ...signedInAs(admin),
-    'GET /api/products': { body: products, headers: { 'x-total-count': String(products.length) } },
+    // Manage Products' own list: hidden products too.
+    'GET /api/products/manage': { body: products, headers: { 'x-total-count': String(products.length) } },
     'GET /api/categories': { body: categories },
     'POST /api/products/bulk': ({ body }) => ({ body: { changed: (body as { ids: string[] }).ids.length } }),
+    ...answers,
   });
 }
 
@@ -36,6 +50,52 @@ describe('Manage Products', () => {
     const sawRow = screen.getByText('Dovetail Saw').closest('tr')!;
     expect(within(sawRow).getByText('Hidden')).toBeTruthy();
     expect(within(screen.getByText('Marking Gauge').closest('tr')!).queryByText('Hidden')).toBeNull();
+  });
+
+  it('edits a hidden product through the admin’s own read of it, and keeps it hidden', async () => {
+    const server = stubShop({
+      'GET /api/products/p-3/manage': { body: hiddenSaw },
+      'PUT /api/products/p-3': ({ body }) => ({ body: { ...hiddenSaw, ...(body as object) } }),
+    });
+    renderApp('/dashboard/manageproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Dovetail Saw' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit Dovetail Saw' }));
+    expect(form.getByLabelText('Name')).toHaveProperty('value', 'Dovetail Saw');
+    // jsdom with React 19 shows no registered <select> its starting value (a browser does): chosen again here.
+    await user.selectOptions(form.getByLabelText('Category'), 'planes');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(productMessages.updated('Dovetail Saw'))).toBeTruthy();
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ name: 'Dovetail Saw', hidden: true });
+    // Never the public address, which answers 404 for a hidden product.
+    const reads = server.calls.filter((call) => call.method === 'GET' && call.path.startsWith('/api/products/p-3'));
+    expect(new Set(reads.map((call) => call.path))).toEqual(new Set(['/api/products/p-3/manage']));
+  });
+
+  it('keeps the change chosen and the amount typed when Back is pressed after the server failed', async () => {
+    const server = stubShop({ 'POST /api/products/bulk': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' } } });
+    renderApp('/dashboard/manageproducts');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Block Plane' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk edit' }));
+    const form = await screen.findByRole('form', { name: 'Bulk edit' });
+    await user.selectOptions(within(form).getByLabelText('What to change'), 'price-to');
+    await user.type(within(form).getByLabelText('New price (USD)'), '12.50');
+    await user.click(within(form).getByRole('button', { name: 'Review the change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the price of 1 product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change 1 product' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'Something went wrong on our side. Please try again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    const back = await screen.findByRole('form', { name: 'Bulk edit' });
+    expect(within(back).getByLabelText('What to change')).toHaveProperty('value', 'price-to');
+    expect(within(back).getByLabelText('New price (USD)')).toHaveProperty('value', '12.50');
+    // Sent again as it was.
+    await user.click(within(back).getByRole('button', { name: 'Review the change' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Change the price of 1 product?' })).getByRole('button', { name: 'Change 1 product' }));
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { ids: ['p-2'], change: { kind: 'price-to', price: 12.5 } },
+      { ids: ['p-2'], change: { kind: 'price-to', price: 12.5 } },
+    ]);
   });
 
   it('changes the price of the products ticked after a confirmation that says how many', async () => {

@@ -10,7 +10,7 @@ import { StackingCell, StackingRow, StackingTable } from '../../../components/ui
 import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useDeleteProduct, useUpdateProduct } from '../../../features/products/api/product-mutations.ts';
-import { useProduct, useProductList } from '../../../features/products/api/product-queries.ts';
+import { useManagedProduct, useManagedProductList } from '../../../features/products/api/product-queries.ts';
 import { BulkEditDialog } from '../../../features/products/components/bulk-edit-dialog.tsx';
 import { OrderableNote } from '../../../features/products/components/orderable-note.tsx';
 import { ProductForm } from '../../../features/products/components/product-form.tsx';
@@ -21,7 +21,8 @@ const pageSize = 10;
 function EditProductForm({ id, onSaved }: { id: string; onSaved: () => void }) {
   const toast = useToast();
   const update = useUpdateProduct();
-  const detail = useProduct(id);
+  // The admin's own read: a hidden product is not found at its public address.
+  const detail = useManagedProduct(id);
   if (detail.isPending) return <div className="skeleton h-96 w-full rounded-xl" role="status" aria-label="Loading the product" />;
   if (detail.isError) return <ErrorState title="We could not load this product" error={detail.error} onRetry={() => void detail.refetch()} />;
   const { rating: _rating, ...product } = detail.data;
@@ -104,7 +105,7 @@ function DeleteProduct({ product }: { product: Product }) {
 export default function ManageProductsPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const products = useProductList({ q: search.trim() || undefined, limit: pageSize, offset: (page - 1) * pageSize }, { keepPrevious: true });
+  const products = useManagedProductList({ q: search.trim() || undefined, limit: pageSize, offset: (page - 1) * pageSize }, { keepPrevious: true });
   // After the last product of the last page is deleted, step back to the page that is now last.
   const lastPage = Math.max(1, Math.ceil((products.data?.total ?? 0) / pageSize));
   if (products.data && page > lastPage) setPage(lastPage);

@@ -67,7 +67,7 @@ export function BulkEditDialog({ ids, onDone }: { ids: string[]; onDone: () => v
         Bulk edit
       </button>
       <Modal open={open} title={question ? question.title : `Change ${countOf(ids.length, 'product')}`} onClose={close}>
-        {question && confirming ? (
+        {question && confirming && (
           <div className="space-y-4">
             <p className="text-stone-700">{question.detail}</p>
             {bulk.error && (
@@ -101,44 +101,44 @@ export function BulkEditDialog({ ids, onDone }: { ids: string[]; onDone: () => v
               </button>
             </div>
           </div>
-        ) : (
-          <form noValidate aria-label="Bulk edit" className="space-y-4" onSubmit={(event) => void form.handleSubmit(setConfirming)(event)}>
-            <SelectField label="What to change" {...form.field('kind')}>
-              {kinds.map((option) => (
-                <option key={option.kind} value={option.kind}>
-                  {option.label}
+        )}
+        {/* Hidden, not unmounted, while the confirmation shows: its fields unregister when they unmount, and Back must find what was typed. */}
+        <form noValidate aria-label="Bulk edit" className="space-y-4" hidden={Boolean(confirming)} onSubmit={(event) => void form.handleSubmit(setConfirming)(event)}>
+          <SelectField label="What to change" {...form.field('kind')}>
+            {kinds.map((option) => (
+              <option key={option.kind} value={option.kind}>
+                {option.label}
+              </option>
+            ))}
+          </SelectField>
+          {kind === 'price-percent' && <TextField label="Percentage (negative lowers it)" type="number" inputMode="decimal" step="0.01" {...form.field('percent', asNumber)} />}
+          {kind === 'price-to' && <TextField label="New price (USD)" type="number" inputMode="decimal" min="0.01" step="0.01" {...form.field('price', asNumber)} />}
+          {kind === 'stock' && <TextField label="Available quantity" type="number" inputMode="numeric" min="0" step="1" {...form.field('availQuantity', asNumber)} />}
+          {kind === 'category' && (
+            <SelectField label="New category" {...form.field('category')}>
+              <option value="">Choose a category</option>
+              {categories.data?.map((category) => (
+                <option key={category.slug} value={category.slug}>
+                  {category.parentSlug ? `— ${category.name}` : category.name}
                 </option>
               ))}
             </SelectField>
-            {kind === 'price-percent' && <TextField label="Percentage (negative lowers it)" type="number" inputMode="decimal" step="0.01" {...form.field('percent', asNumber)} />}
-            {kind === 'price-to' && <TextField label="New price (USD)" type="number" inputMode="decimal" min="0.01" step="0.01" {...form.field('price', asNumber)} />}
-            {kind === 'stock' && <TextField label="Available quantity" type="number" inputMode="numeric" min="0" step="1" {...form.field('availQuantity', asNumber)} />}
-            {kind === 'category' && (
-              <SelectField label="New category" {...form.field('category')}>
-                <option value="">Choose a category</option>
-                {categories.data?.map((category) => (
-                  <option key={category.slug} value={category.slug}>
-                    {category.parentSlug ? `— ${category.name}` : category.name}
-                  </option>
-                ))}
-              </SelectField>
-            )}
-            {kind === 'hidden' && (
-              <SelectField label="Customers" {...form.field('hidden', { setValueAs: (value: unknown) => value === 'true' || value === true })}>
-                <option value="true">Hide them</option>
-                <option value="false">Show them</option>
-              </SelectField>
-            )}
-            <div className="modal-action">
-              <button type="button" className="btn btn-ghost" onClick={close}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary">
-                Review the change
-              </button>
-            </div>
-          </form>
-        )}
+          )}
+          {kind === 'hidden' && (
+            <SelectField label="Customers" {...form.field('hidden', { setValueAs: (value: unknown) => value === 'true' || value === true })}>
+              <option value="true">Hide them</option>
+              <option value="false">Show them</option>
+            </SelectField>
+          )}
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary">
+              Review the change
+            </button>
+          </div>
+        </form>
       </Modal>
     </>
   );

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { customer, signedInAs } from '../../../test/fixtures.ts';
-import { stubServer } from '../../../test/network.ts';
+import { heldReply, stubServer } from '../../../test/network.ts';
+import { authQueries } from '../../auth/api/session-queries.ts';
 import { NotifyMeForm, type NotifyMeFormProps } from './notify-me-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,6 +42,28 @@ describe('Notify me', () => {
     expect((await screen.findByRole('status')).textContent).toBe('We will e-mail you when it is back.');
     // No variant named: any of the product's will do.
     expect(alertCalls().map((call) => call.body)).toEqual([{ productId: 'p-2', email: customer.email }]);
+  });
+
+  it('keeps the address a customer typed before their session arrived, and sends that one', async () => {
+    const session = heldReply(signedInAs(customer)['GET /api/session']);
+    const { calls } = stubServer({ 'GET /api/session': session.answer, 'POST /api/stock-alerts': { status: 202, body: { email: 'gift@example.com', confirmed: false } } });
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <NotifyMeForm productId="p-2" />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'gift@example.com');
+    session.release();
+    await vi.waitFor(() => expect(client.getQueryData(authQueries.session().queryKey)).toEqual(customer));
+    // A render or two after the session, the field still holds what was typed.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(email).toHaveProperty('value', 'gift@example.com');
+    await user.click(screen.getByRole('button', { name: 'Notify me' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/stock-alerts').map((call) => call.body)).toEqual([{ productId: 'p-2', email: 'gift@example.com' }]);
   });
 
   it('checks the address before sending, with the form’s message', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import { stockAlertFormSchema, stockAlertTexts } from '../../../../common/schemas/stock-alerts.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
@@ -21,7 +22,17 @@ export interface NotifyMeFormProps {
 export function NotifyMeForm({ productId, variantId }: NotifyMeFormProps) {
   const session = useSession();
   const own = session.data?.email;
-  const form = useSchemaForm(stockAlertFormSchema, { values: { email: own && !isPhoneAccountEmail(own) ? own : '' } });
+  const form = useSchemaForm(stockAlertFormSchema, { defaultValues: { email: '' } });
+  const { getFieldState, getValues, setValue } = form;
+  // The session may arrive after the customer has typed another address (a gift, a work address):
+  // their own fills the field once, and only a field still untouched.
+  const filled = useRef(false);
+  useEffect(() => {
+    if (filled.current || !own) return;
+    filled.current = true;
+    if (isPhoneAccountEmail(own) || getFieldState('email').isDirty || getValues('email') !== '') return;
+    setValue('email', own);
+  }, [own, getFieldState, getValues, setValue]);
   const email = form.field('email');
   const request = useRequestStockAlert();
   const result = request.data;
