@@ -95,6 +95,8 @@ export async function shopCalls(shopUrl, cookies, customerEmail) {
       cookie: admin,
     },
     { name: 'admin: GET /api/newsletter-subscribers.csv (export)', path: '/api/newsletter-subscribers.csv', cookie: admin },
+    // Streamed in batches of 500 from the list's index: the ~14,000 orders to ship, one row per line.
+    { name: 'admin: GET /api/orders.csv?stage=to-ship (export)', path: '/api/orders.csv?stage=to-ship', cookie: admin },
     { name: 'admin: GET /api/contact-messages (first page)', path: '/api/contact-messages?limit=10', cookie: admin },
     { name: 'admin: GET /api/contact-messages, last page', path: `/api/contact-messages?${await lastPage('/api/contact-messages', 10, admin)}`, cookie: admin },
     { name: 'admin: GET /api/jobs/failed', path: '/api/jobs/failed?limit=20', cookie: admin },

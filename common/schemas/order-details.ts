@@ -38,11 +38,40 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
+/** The longest internal note on an order, in characters. */
+export const orderNoteMaxLength = 2000;
+
+export const orderNoteMessages = {
+  textRequired: 'Write the note first',
+  textTooLong: `A note is at most ${orderNoteMaxLength.toLocaleString('en-US')} characters`,
+} as const;
+
+/** `POST /orders/{id}/notes`: a staff member's internal note on an order, and the notes panel's form. */
+export const orderNoteInputSchema = z.object({
+  text: z
+    .string({ error: orderNoteMessages.textRequired })
+    .trim()
+    .min(1, orderNoteMessages.textRequired)
+    .max(orderNoteMaxLength, orderNoteMessages.textTooLong)
+    .meta({ description: `What the workshop should know, up to ${orderNoteMaxLength} characters` }),
+});
+export type OrderNoteInput = z.infer<typeof orderNoteInputSchema>;
+
+/** An internal note on an order, as staff read it. */
+export const orderNoteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  authorName: z.string().meta({ description: 'Who wrote it, as they were named then' }),
+  createdAt: z.string(),
+});
+export type OrderNote = z.infer<typeof orderNoteSchema>;
+
 /** `GET /orders/{id}/details`: everything the order's detail page shows. */
 export const orderDetailsSchema = z.object({
   order: orderSchema,
   refunds: z.array(orderRefundSchema).meta({ description: 'Oldest first' }),
   shipments: z.array(orderShipmentSchema).meta({ description: 'The parcels sent, oldest first' }),
   timeline: z.array(timelineEntrySchema).meta({ description: 'What happened to the order, oldest first' }),
+  notes: z.array(orderNoteSchema).optional().meta({ description: "Staff's internal notes, newest first: in an admin's answer only, never in the customer's or a guest's" }),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

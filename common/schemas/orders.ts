@@ -204,15 +204,19 @@ export const orderPaymentSchema = z
 export const orderListStages = ['unpaid', 'to-ship', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderListStage = (typeof orderListStages)[number];
 
+/** What the admin's list is narrowed to: a stage, and a search by order number, e-mail or name. */
+const orderFilterFields = {
+  stage: z.enum(orderListStages).optional().meta({ description: 'Only orders at this stage; refunded means any money given back' }),
+  q: z.string().trim().max(100).optional().meta({ description: 'An order number (J-1042 or 1042), or part of the e-mail or the customer name' }),
+};
+
 /** `GET /orders`: the admin's list, filtered by stage and searched by order number, e-mail or name. */
-export const orderListQuerySchema = paginationQuerySchema
-  .extend({
-    ...cursorQueryFields,
-    stage: z.enum(orderListStages).optional().meta({ description: 'Only orders at this stage; refunded means any money given back' }),
-    q: z.string().trim().max(100).optional().meta({ description: 'An order number (J-1042 or 1042), or part of the e-mail or the customer name' }),
-  })
-  .refine(oneWayToPage, oneWayToPageMessage);
+export const orderListQuerySchema = paginationQuerySchema.extend({ ...cursorQueryFields, ...orderFilterFields }).refine(oneWayToPage, oneWayToPageMessage);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** `GET /orders.csv`: every order of the admin's list with the same filter, as a file. */
+export const orderExportQuerySchema = z.object(orderFilterFields);
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
 export const shippingMessages = {
   carrierRequired: 'Carrier is Required',

@@ -28,6 +28,7 @@ import { oneNumberPerOrderMigration } from './migrations/025-one-number-per-orde
 import { noAccountVersionMigration } from './migrations/026-no-account-version.ts';
 import { chargesMigration } from './migrations/027-charges.ts';
 import { theWholeRangeMigration } from './migrations/028-the-whole-range.ts';
+import { ordersAtVolumeMigration } from './migrations/029-orders-at-volume.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '026-no-account-version': noAccountVersionMigration,
   '027-charges': chargesMigration,
   '028-the-whole-range': theWholeRangeMigration,
+  '029-orders-at-volume': ordersAtVolumeMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

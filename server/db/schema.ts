@@ -206,6 +206,17 @@ export interface OrdersTable extends ShippingAddressColumns {
 }
 
 /** One line of an order: a product at the price it was bought for, and what became of its pieces. */
+/** A staff member's internal note on an order (migration 029): never shown to its customer. */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  /** Null once the author's account is deleted; the name stays. */
+  author_id: string | null;
+  author_name: string;
+  text: string;
+  created_at: string;
+}
+
 export interface OrderLinesTable {
   id: string;
   order_id: string;
@@ -653,6 +664,7 @@ export interface DatabaseSchema {
   reviews: ReviewsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_notes: OrderNotesTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   refund_lines: RefundLinesTable;

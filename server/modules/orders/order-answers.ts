@@ -1,9 +1,9 @@
 import { centsToDollars } from '../../../common/money.ts';
 import { ppmToPercent } from '../../../common/order-pricing.ts';
 import { orderNumberLabel, orderStage, refundStatus, type UnpayableReason } from '../../../common/ordering.ts';
-import type { OrderRefund } from '../../../common/schemas/order-details.ts';
+import type { OrderNote, OrderRefund } from '../../../common/schemas/order-details.ts';
 import type { Order, OrderLine, OrderShipment, ShippingMethod } from '../../../common/schemas/orders.ts';
-import type { ListedOrderRow, OrderLineRow, OrderRow, RefundLineRow, RefundRow, ShipmentWithLines } from './order-repository.ts';
+import type { ListedOrderRow, OrderLineRow, OrderNoteRow, OrderRow, RefundLineRow, RefundRow, ShipmentWithLines } from './order-repository.ts';
 import { shippingAddressOf } from './shipping-address.ts';
 
 /** How the order's lines and header are answered: every amount from cents to US dollars, as the wire carries money. */
@@ -153,4 +153,9 @@ export function toShipment(row: ShipmentWithLines): OrderShipment {
     createdAt: row.created_at,
     lines: row.lines.map((line) => ({ lineId: line.line_id, product: line.product, quantity: line.quantity })),
   };
+}
+
+/** An internal note on an order, as staff read it. */
+export function toOrderNote(row: OrderNoteRow): OrderNote {
+  return { id: row.id, text: row.text, authorName: row.author_name, createdAt: row.created_at };
 }

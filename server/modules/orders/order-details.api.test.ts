@@ -126,7 +126,8 @@ describe('GET /api/orders/{id}/details', () => {
       { kind: 'shipped', at: shippedAt, carrier: 'Local courier', items: [{ product: 'Marking gauge', quantity: 3 }] },
       { kind: 'delivered', at: deliveredAt },
     ]);
-    expect(await details(order._id, admin)).toEqual(read);
+    // The admin reads the same, with the staff's internal notes (none here) besides.
+    expect(await details(order._id, admin)).toEqual({ ...read, notes: [] });
   });
 
   it('shows the carrier and tracking number on the shipped step, with the tracking page of a carrier the shop knows', async () => {

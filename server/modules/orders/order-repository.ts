@@ -9,7 +9,8 @@ import { whileHolding } from '../../db/row-lock.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { shippingColumnNames } from './shipping-address.ts';
-import type { DatabaseSchema, OrderCountsTable, OrderLinesTable, OrdersTable, RefundLinesTable, RefundsTable, ShipmentsTable } from '../../db/schema.ts';
+import type { ListPlace } from '../../../common/pagination.ts';
+import type { DatabaseSchema, OrderCountsTable, OrderLinesTable, OrderNotesTable, OrdersTable, RefundLinesTable, RefundsTable, ShipmentsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -22,6 +23,7 @@ export type NewOrderLine = Omit<Insertable<OrderLinesTable>, 'order_id' | 'shipp
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundLineRow = Selectable<RefundLinesTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
+export type OrderNoteRow = Selectable<OrderNotesTable>;
 /** A shipment with the pieces of each line it holds. */
 export type ShipmentWithLines = ShipmentRow & { lines: { line_id: string; product: string; quantity: number }[] };
 
@@ -258,8 +260,8 @@ export function createOrderRepository(db: Database) {
     return { total: Number(row.total), capped: false };
   }
 
-  /** A page newest first (by keyset or offset), with how many orders match. */
-  async function page(where: OrderFilter & { email?: string; userId?: string }, pageOf: Page): Promise<OrderPage> {
+  /** The orders the filter matches, unordered. */
+  function matching(where: OrderFilter & { email?: string; userId?: string }) {
     let query = db.selectFrom('orders');
     if (where.email !== undefined) query = query.where('email', '=', where.email);
     if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
@@ -269,6 +271,12 @@ export function createOrderRepository(db: Database) {
       const pattern = containsPattern(where.text);
       query = query.where((eb) => eb.or([sql<SqlBool>`lower(email) like ${pattern} escape '\\'`, sql<SqlBool>`lower(customer_name) like ${pattern} escape '\\'`]));
     }
+    return query;
+  }
+
+  /** A page newest first (by keyset or offset), with how many orders match. */
+  async function page(where: OrderFilter & { email?: string; userId?: string }, pageOf: Page): Promise<OrderPage> {
+    const query = matching(where);
     const [listed, count] = await Promise.all([newestFirstPage(query.selectAll(), pageOf).then((rows) => withLines(rows)), countMatching(where, query)]);
     return { rows: listed, ...count };
   }
@@ -328,6 +336,16 @@ export function createOrderRepository(db: Database) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The orders with these numbers (at most a few hundred), with whether each was cancelled, by the unique index on the number. */
+    findByNumbers(numbers: readonly number[]): Promise<Pick<OrderRow, 'id' | 'number' | 'cancelled_at'>[]> {
+      if (numbers.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('orders')
+        .select(['id', 'number', 'cancelled_at'])
+        .where('number', 'in', [...numbers])
+        .execute();
+    },
+
     async findListedById(id: string): Promise<ListedOrderRow | undefined> {
       const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
       return row && (await withLines([row]))[0];
@@ -367,6 +385,28 @@ export function createOrderRepository(db: Database) {
 
     /** Every order matching the filter, newest first. */
     listAll: (filter: OrderFilter, pageOf: Page) => page(filter, pageOf),
+
+    /**
+     * Up to `limit` orders of the filter just older than a place (from the newest without one), with
+     * their lines: the CSV export reads the list in such batches, each sought on the list's index from
+     * where the last ended, so a long list is never read whole nor walked again from its start.
+     */
+    async exportBatch(filter: OrderFilter, after: ListPlace | undefined, limit: number): Promise<ListedOrderRow[]> {
+      return withLines(await newestFirstPage(matching(filter).selectAll(), { limit, offset: 0, after }));
+    },
+
+    /** An order's internal notes, newest first (`order_notes_order_created_idx`). */
+    notesOf(orderId: string): Promise<OrderNoteRow[]> {
+      return db.selectFrom('order_notes').selectAll().where('order_id', '=', orderId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    /** Adds an internal note to an order; undefined when there is no such order. */
+    async addNote(note: OrderNoteRow): Promise<OrderNoteRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const order = await trx.selectFrom('orders').select('id').where('id', '=', note.order_id).executeTakeFirst();
+        return order && trx.insertInto('order_notes').values(note).returningAll().executeTakeFirstOrThrow();
+      });
+    },
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),
     /** An account's own orders: those it placed, and the guest orders of its address that joined it once it was confirmed. */
     listByAccount: (userId: string, pageOf: Page) => page({ userId }, pageOf),

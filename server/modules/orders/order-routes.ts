@@ -1,10 +1,13 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { receiptFileName } from '../../../common/receipt.ts';
+import { bulkShipmentInputSchema, bulkShipmentResultSchema } from '../../../common/schemas/bulk-shipments.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
-import { orderDetailsSchema } from '../../../common/schemas/order-details.ts';
+import { orderDetailsSchema, orderNoteInputSchema, orderNoteSchema } from '../../../common/schemas/order-details.ts';
 import {
   orderEmailParamsSchema,
+  orderExportQuerySchema,
   orderIdParamsSchema,
   orderInputSchema,
   orderListQuerySchema,
@@ -59,6 +62,36 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   );
 
   app.get(
+    '/orders.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Every order of the admin list with the same stage and search, newest first, as a CSV file named for today: one row per line of an order (admins only). Streamed as it is read',
+        querystring: orderExportQuerySchema,
+        response: {
+          200: { description: 'CSV, one row per order line, with the order header repeated', content: { 'text/csv': { schema: z.string() } } },
+          400: apiErrorSchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, chunks } = orders.exportCsv(request.query);
+      // Streamed: batches of orders are read as the client takes them. A database error midway can only
+      // cut the download short (the status is sent).
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          // Typed as the documented string body; Fastify sends a stream as it is, unserialised.
+          .send(Readable.from(chunks) as unknown as string)
+      );
+    },
+  );
+
+  app.get(
     '/orders/:email',
     {
       config: { access: 'signedIn' },
@@ -100,6 +133,21 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request) => orders.details(orderCaller(request), request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/notes',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary: "Add an internal note to an order, for the workshop: staff read it in the order's details, its customer never does (admins only)",
+        params: orderIdParamsSchema,
+        body: orderNoteInputSchema,
+        response: { 201: z.array(orderNoteSchema).meta({ description: "The order's notes, newest first" }), 400: apiErrorSchema, 404: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await orders.addNote(signedInViewer(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -160,6 +208,21 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request) => orders.advanceShipping(request.params.id, request.body),
+  );
+
+  app.post(
+    '/orders/shipments',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Ship several orders at once, each by its number with its own tracking number: every piece left of each, as POST /orders/{id}/shipments does; numbers unknown, given twice or of orders that cannot be shipped are skipped with the reason (admins only)',
+        body: bulkShipmentInputSchema,
+        response: { 200: bulkShipmentResultSchema, 400: apiErrorSchema, ...refusals },
+      },
+    },
+    async (request) => orders.shipMany(request.body),
   );
 
   app.post(

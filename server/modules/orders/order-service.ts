@@ -3,11 +3,14 @@ import { cartMessages } from '../../../common/cart-rules.ts';
 import { sameEmail } from '../../../common/contact-rules.ts';
 import { centsToDollars, formatUsd } from '../../../common/money.ts';
 import { refundOfPieces } from '../../../common/order-pricing.ts';
-import { parseOrderNumber, quantityProblem } from '../../../common/ordering.ts';
+import { orderNumberLabel, parseOrderNumber, quantityProblem } from '../../../common/ordering.ts';
+import type { BulkShipmentInput, BulkShipmentResult } from '../../../common/schemas/bulk-shipments.ts';
 import { orderTimeline } from '../../../common/order-timeline.ts';
 import { type Receipt, receiptOf } from '../../../common/receipt.ts';
-import type { OrderDetails } from '../../../common/schemas/order-details.ts';
-import type { CartCheckout, LastDelivery, Order, OrderInput, OrderListQuery, OrderShipmentInput, ShippingUpdate } from '../../../common/schemas/orders.ts';
+import type { ListPlace } from '../../../common/pagination.ts';
+import type { OrderDetails, OrderNote, OrderNoteInput } from '../../../common/schemas/order-details.ts';
+import type { CartCheckout, LastDelivery, Order, OrderExportQuery, OrderInput, OrderListQuery, OrderShipmentInput, ShippingUpdate } from '../../../common/schemas/orders.ts';
+import { csvLine } from '../../csv.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { keysetPageOf } from '../../db/keyset-page.ts';
@@ -18,7 +21,8 @@ import type { SignedInUser } from '../auth/viewer.ts';
 import type { DiscountService } from '../discounts/discount-service.ts';
 import { type PricingService, type ProductLine, productLineOf } from '../pricing/pricing-service.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
-import { toListedOrder, toOrder, toRefund, toShipment, unpayableLine } from './order-answers.ts';
+import { toListedOrder, toOrder, toOrderNote, toRefund, toShipment, unpayableLine } from './order-answers.ts';
+import { orderCsvHeader, orderCsvRows } from './order-csv.ts';
 import type { OrderEvents, PaidOrderBuyer } from './order-events.ts';
 import type { OrderKeys } from './order-keys.ts';
 import { type Buyer, type Delivery, orderRowsOf, sameCheckout } from './order-placement.ts';
@@ -72,6 +76,9 @@ function toPendingRefund(refund: RefundRow, order: OrderRow): PendingRefund {
  * or no longer sold, or the order cancelled meanwhile.
  */
 export type Settlement = { outcome: 'paid' | 'already-paid'; order: Order } | { outcome: 'out-of-stock' | 'product-gone'; product: string } | { outcome: 'cancelled' };
+
+/** Orders the CSV export reads per query. */
+const exportBatchSize = 500;
 
 /** Orders the expiry sweep cancels per query. */
 const expiryBatch = 100;
@@ -220,7 +227,43 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const productOf = new Map(row.lines.map((line) => [line.id, line.product]));
       const refunds = refundRows.map((refund) => toRefund(refund, refundLines, productOf, creditNotes));
       const shipments = shipmentRows.map(toShipment);
-      return { order, refunds, shipments, timeline: orderTimeline(order, refunds, shipments) };
+      const answer = { order, refunds, shipments, timeline: orderTimeline(order, refunds, shipments) };
+      // Internal notes are the staff's: a customer's or a guest's answer has no `notes` at all.
+      if (!('role' in caller) || caller.role !== 'admin') return answer;
+      return { ...answer, notes: (await orders.notesOf(row.id)).map(toOrderNote) };
+    },
+
+    /** A staff member's internal note on an order, which only staff read; the order's notes after it, newest first. */
+    async addNote(author: SignedInUser, id: string, input: OrderNoteInput): Promise<OrderNote[]> {
+      const note = isRecordId(id)
+        ? await orders.addNote({ id: newRecordId(), order_id: id, author_id: author.id, author_name: author.name, text: input.text, created_at: clock().toISOString() })
+        : undefined;
+      if (!note) throw notFound('No order has that id.');
+      return (await orders.notesOf(id)).map(toOrderNote);
+    },
+
+    /**
+     * The admin's list with the same filter, as a CSV file named for today: one row per line of each
+     * order, newest order first. The rows are read in batches as the client takes them (each sought on
+     * the list's index from where the last ended), so a million orders never sit in memory.
+     */
+    exportCsv({ stage, q }: OrderExportQuery): { fileName: string; chunks: AsyncGenerator<string> } {
+      const number = q ? parseOrderNumber(q) : undefined;
+      const filter = { stage, number, text: number === undefined ? q : undefined };
+      const fileName = `orders${stage ? `-${stage}` : ''}-${clock().toISOString().slice(0, 10)}.csv`;
+      async function* chunks(): AsyncGenerator<string> {
+        yield csvLine(orderCsvHeader);
+        let after: ListPlace | undefined;
+        for (;;) {
+          const rows = await orders.exportBatch(filter, after, exportBatchSize);
+          const last = rows.at(-1);
+          if (!last) return;
+          yield rows.map(orderCsvRows).join('');
+          if (rows.length < exportBatchSize) return;
+          after = { createdAt: last.created_at, id: last.id };
+        }
+      }
+      return { fileName, chunks: chunks() };
     },
 
     /** The receipt of the viewer's order; an order not paid has none yet (409). */
@@ -494,6 +537,44 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         case 'too-many':
           throw conflict(`Only ${result.left} ${result.product} ${result.left === 1 ? 'is' : 'are'} left to ship.`, 'SHIPMENT_TOO_LARGE');
       }
+    },
+
+    /**
+     * Ship several orders in one action (`POST /orders/shipments`): every piece left of each, with its
+     * own tracking number, each in its own transaction through `ship`, so that each order's stage,
+     * timeline and customer's e-mail are as for one. An order named by a number that is no order's, or
+     * more than once, or that cannot be shipped (unpaid, cancelled, refunded, sent already) is skipped
+     * with the reason; the others are shipped.
+     */
+    async shipMany({ carrier, entries }: BulkShipmentInput): Promise<BulkShipmentResult> {
+      const numbers = entries.map((entry) => parseOrderNumber(entry.orderNumber));
+      const times = new Map<number, number>();
+      for (const number of numbers) if (number !== undefined) times.set(number, (times.get(number) ?? 0) + 1);
+      const found = new Map((await orders.findByNumbers([...times.keys()])).map((row) => [row.number, row]));
+      const result: BulkShipmentResult = { shipped: [], skipped: [] };
+      for (const [index, entry] of entries.entries()) {
+        const number = numbers[index];
+        const skip = (reason: string) => result.skipped.push({ orderNumber: entry.orderNumber, reason });
+        if (number === undefined) {
+          skip(`“${entry.orderNumber}” is not an order number.`);
+          continue;
+        }
+        const label = orderNumberLabel(number);
+        const row = found.get(number);
+        if ((times.get(number) ?? 0) > 1) skip(`${label} is in the list more than once: ship it with one tracking number.`);
+        else if (!row) skip(`No order has the number ${label}.`);
+        else if (row.cancelled_at) skip('This order was cancelled: there is nothing to ship.');
+        else {
+          try {
+            await this.ship(row.id, { carrier, trackingNumber: entry.trackingNumber });
+            result.shipped.push({ orderNumber: label, orderId: row.id });
+          } catch (error) {
+            if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+            skip(error.message);
+          }
+        }
+      }
+      return result;
     },
 
     /**

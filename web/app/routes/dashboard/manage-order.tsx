@@ -4,8 +4,9 @@ import { orderListStages, type OrderListStage } from '../../../../common/schemas
 import { CursorPagination, EmptyKeysetPage } from '../../../components/ui/cursor-pagination.tsx';
 import { EmptyState, ErrorState } from '../../../components/ui/query-states.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
-import { useEveryOrder } from '../../../features/orders/api/order-queries.ts';
+import { ordersCsvPath, useEveryOrder } from '../../../features/orders/api/order-queries.ts';
 import { ManageOrdersTable } from '../../../features/orders/components/manage-orders-table.tsx';
+import { ShipSeveralButton } from '../../../features/orders/components/ship-several-button.tsx';
 import { OrderStageFilter, stageFilters } from '../../../features/orders/components/order-stage-filter.tsx';
 
 const pageSize = 20;
@@ -61,12 +62,20 @@ export default function ManageOrderPage() {
       intro="Every order in the shop, newest first: find one by its number, the customer's e-mail or name, ship what is paid and follow it to the door."
     >
       <div className="space-y-4">
-        <form role="search" className="flex flex-col gap-3 md:flex-row md:items-end" onSubmit={(event) => event.preventDefault()}>
-          <label className="flex-1">
-            <span className="mb-1.5 block text-sm font-medium text-stone-800">Search orders</span>
-            <input type="search" className="input w-full" placeholder="J-1042, e-mail or name" maxLength={100} value={search} onChange={(event) => type(event.target.value)} />
-          </label>
-        </form>
+        <div className="flex flex-col gap-3 md:flex-row md:items-end">
+          <form role="search" className="flex-1" onSubmit={(event) => event.preventDefault()}>
+            <label className="block">
+              <span className="mb-1.5 block text-sm font-medium text-stone-800">Search orders</span>
+              <input type="search" className="input w-full" placeholder="J-1042, e-mail or name" maxLength={100} value={search} onChange={(event) => type(event.target.value)} />
+            </label>
+          </form>
+          {/* Beside the form, not in it: its dialog holds a form of its own. */}
+          <ShipSeveralButton />
+          {/* The orders of this stage and search as a file: a plain link (the browser sends the session cookie), named by the server for the day. */}
+          <a href={ordersCsvPath({ stage, q: q || undefined })} download className="btn btn-outline">
+            Export CSV
+          </a>
+        </div>
         {/* A filter takes what is typed in the search box along, even before its pause is over. */}
         <OrderStageFilter
           stage={stage}

@@ -3,6 +3,7 @@ import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { useOrderDetails } from '../../../features/orders/api/order-queries.ts';
+import { OrderNotesPanel } from '../../../features/orders/components/order-notes-panel.tsx';
 import { OrderBackLink, OrderOverview } from '../../../features/orders/components/order-overview.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
@@ -44,5 +45,14 @@ export default function OrderDetailPage() {
       </div>
     );
   }
-  return <OrderOverview details={details.data} forAdmin={forAdmin} back={backTo(forAdmin)} />;
+  // Only an admin's answer carries the staff's notes.
+  const { notes } = details.data;
+  return (
+    <OrderOverview
+      details={details.data}
+      forAdmin={forAdmin}
+      back={backTo(forAdmin)}
+      notes={forAdmin && notes && <OrderNotesPanel orderId={details.data.order._id} notes={notes} />}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PostalAddress } from '../../../../common/postal-addresses.ts';
-import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
+import type { BulkShipmentInput, BulkShipmentResult } from '../../../../common/schemas/bulk-shipments.ts';
+import type { OrderDetails, OrderNote, OrderNoteInput } from '../../../../common/schemas/order-details.ts';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
 import type { LocalCardPayment, Order, OrderListQuery, OrderShipmentInput, PaymentIntent, ShippingUpdate } from '../../../../common/schemas/orders.ts';
 import type { RefundInput, RefundResult } from '../../../../common/schemas/refunds.ts';
@@ -78,6 +79,20 @@ export function useOrderDetails(id: string) {
   return useQuery(orderQueries.details(id));
 }
 
+/** The admin's internal note on an order: the answer, the order's notes newest first, goes straight into its details. */
+export function useAddOrderNote(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: OrderNoteInput) => apiPost<OrderNote[]>(`/api/orders/${encodeURIComponent(orderId)}/notes`, note),
+    onSuccess: (notes) => queryClient.setQueryData(orderQueries.details(orderId).queryKey, (details) => details && { ...details, notes }),
+  });
+}
+
+/** Where Manage Orders' Export CSV downloads the orders of its stage and search (the browser sends the session cookie). */
+export function ordersCsvPath(query: { stage?: string | undefined; q?: string | undefined }): string {
+  return `/api/orders.csv${queryString(query)}`;
+}
+
 /** Where a paid order's receipt downloads as a PDF (the browser sends the session cookie). */
 export function receiptPdfPath(id: string): string {
   return `/api/orders/${encodeURIComponent(id)}/receipt.pdf`;
@@ -104,6 +119,15 @@ export function useShipOrderLines() {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: ({ orderId, shipment }: { orderId: string; shipment: OrderShipmentInput }) => apiPost<Order>(`/api/orders/${encodeURIComponent(orderId)}/shipments`, shipment),
+    onSuccess: invalidate,
+  });
+}
+
+/** The admin ships several orders at once, each with its tracking number; the answer says which were shipped and which skipped, and why. */
+export function useShipSeveral() {
+  const invalidate = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (input: BulkShipmentInput) => apiPost<BulkShipmentResult>('/api/orders/shipments', input),
     onSuccess: invalidate,
   });
 }

@@ -189,6 +189,8 @@ interface OrderOverviewProps {
    * is given. Without it, an unpaid order leads to the payment page.
    */
   payment?: ReactNode;
+  /** The admin's view: the staff's notes panel, under the admin actions. */
+  notes?: ReactNode;
 }
 
 /**
@@ -197,7 +199,7 @@ interface OrderOverviewProps {
  * and how the total is made, how it reaches them, the payment, any refunds with their credit notes,
  * and the timeline. The customer's order page and a guest's both show it.
  */
-export function OrderOverview({ details, forAdmin, back, payment }: OrderOverviewProps) {
+export function OrderOverview({ details, forAdmin, back, payment, notes }: OrderOverviewProps) {
   const { order } = details;
   const receipt = receiptOf(order);
   const unpaid = isOpenUnpaid(order);
@@ -286,6 +288,8 @@ export function OrderOverview({ details, forAdmin, back, payment }: OrderOvervie
           {details.refunds.length > 0 && <Refunds details={details} />}
 
           {forAdmin && <AdminOrderActions details={details} />}
+
+          {forAdmin && notes}
         </div>
 
         <OrderCard title="Timeline" id="order-timeline" className="lg:self-start">
