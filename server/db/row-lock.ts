@@ -17,6 +17,11 @@ export async function lockRowForWrite(transaction: Database, table: LockedTable,
     await sql`select 1 from ${sql.table(table)} where id = ${id} for update`.execute(transaction);
     return;
   }
+  await becomeTheWriter(transaction);
+}
+
+/** SQLite has one writer: a write that changes nothing makes this transaction it, before it reads anything. */
+export async function becomeTheWriter(transaction: Database): Promise<void> {
   await sql`update app_meta set value = value where 0 = 1`.execute(transaction);
 }
 

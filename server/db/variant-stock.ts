@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from './database.ts';
 import { isPostgres } from './dialect.ts';
+import { becomeTheWriter } from './row-lock.ts';
 
 /**
  * The one way stock moves (issue 27, ADR 039): by variant, in the caller's transaction, then the
@@ -61,6 +62,5 @@ export async function holdVariantsOf(trx: Database, productIds: readonly string[
     await sql`select id from product_variants where product_id in (${sql.join([...productIds])}) order by id for update`.execute(trx);
     return;
   }
-  // SQLite has one writer: any write makes this transaction it, before it reads.
-  await sql`update app_meta set value = value where 0 = 1`.execute(trx);
+  await becomeTheWriter(trx);
 }

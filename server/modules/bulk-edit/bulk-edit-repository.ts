@@ -58,7 +58,8 @@ export function createBulkEditRepository(db: Database) {
               .execute();
             break;
         }
-        await refreshProducts(trx, productIds);
+        // A price or a stock moved: the products' rows are written again from their variants.
+        if (change.kind !== 'category' && change.kind !== 'hidden') await refreshProducts(trx, productIds);
         return productIds.length;
       });
     },

@@ -4,7 +4,8 @@ import { notFound } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { newsletterAlreadySubscribed, newsletterConfirmation } from '../mail/templates/shop-messages.ts';
 import type { NewsletterRepository, SubscriptionRequest } from './newsletter-repository.ts';
-import { newNewsletterToken, newsletterTokenHash } from './newsletter-tokens.ts';
+import { tokenHash } from '../../token-hash.ts';
+import { newNewsletterToken } from './newsletter-tokens.ts';
 
 export interface NewsletterMail {
   mailer: Mailer;
@@ -46,7 +47,7 @@ export function createNewsletterService(newsletter: NewsletterRepository, clock:
 
     /** The link in the confirmation e-mail: the address is on the list from now on. Opening it again changes nothing. */
     async confirm(token: string): Promise<NewsletterAddress> {
-      const confirmed = await newsletter.confirm(newsletterTokenHash(token), clock().toISOString());
+      const confirmed = await newsletter.confirm(tokenHash(token), clock().toISOString());
       if (!confirmed) {
         throw notFound('This confirmation link is not valid: it may be cut short, or the address has left the list since. You can subscribe again on the home page.');
       }
@@ -55,7 +56,7 @@ export function createNewsletterService(newsletter: NewsletterRepository, clock:
 
     /** Unsubscribe, from a link or a mail program's button: the address is removed from the list at once. */
     async unsubscribe(token: string): Promise<NewsletterAddress> {
-      const removed = await newsletter.unsubscribe(newsletterTokenHash(token));
+      const removed = await newsletter.unsubscribe(tokenHash(token));
       if (!removed) throw notFound('This unsubscribe link is not valid: it may be cut short, or the address is already off the list.');
       return removed;
     },

@@ -1,9 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** The hash under which a token is stored: a leaked table holds no link that works. */
-export function newsletterTokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+import { randomBytes } from 'node:crypto';
+import { tokenHash } from '../../token-hash.ts';
 
 /**
  * A token for the links of one newsletter e-mail: 256 random bits, so it cannot be guessed, and
@@ -11,5 +7,5 @@ export function newsletterTokenHash(token: string): string {
  */
 export function newNewsletterToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, hash: newsletterTokenHash(token) };
+  return { token, hash: tokenHash(token) };
 }

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { tokenHash } from '../../token-hash.ts';
 
 /**
  * The token of an alert's links (confirm, unsubscribe): the shop's secret's signature of the alert's
@@ -9,7 +10,7 @@ import { createHash, createHmac } from 'node:crypto';
 export function createStockAlertTokens(secret: string) {
   return {
     tokenOf: (alertId: string) => createHmac('sha256', secret).update(`stock-alert:${alertId}`).digest('base64url'),
-    hashOf: (token: string) => createHash('sha256').update(token).digest('hex'),
+    hashOf: tokenHash,
   };
 }
 
