@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { StaffRight } from '../../common/staff-roles.ts';
 import { AppError } from '../errors.ts';
 import type { SignedInUser, Sessions } from '../modules/auth/viewer.ts';
 import { isOrderKeyShaped, orderKeyHeader } from '../modules/orders/order-keys.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every /api route: the app refuses to start without it. */
     access?: RouteAccess;
+    /** On an `admin` route: the staff right it needs (common/staff-roles.ts). */
+    right?: StaffRight;
     cache?: CachePolicy;
     origin?: CallerOrigin;
   }
