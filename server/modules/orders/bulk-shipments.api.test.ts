@@ -125,6 +125,32 @@ describe(`shipping several orders at once (${testDialect})`, () => {
     expect(await readOrder(app(), buyer, unpaid._id)).toMatchObject({ stage: 'unpaid' });
   });
 
+  it('ships each order once when 50 lists naming the same ten orders arrive at once', async () => {
+    const made = await paidOrders(10);
+    const orders = made.map(({ order }) => order);
+    shop.clock.advance(60_000);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, attempt) =>
+        call(app(), 'POST', '/api/orders/shipments', shop.people.admin, {
+          carrier: 'UPS',
+          entries: orders.map((order) => ({ orderNumber: order.orderNumber, trackingNumber: `T${attempt}-${order.orderNumber.slice(2)}` })),
+        }),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const results = answers.map((answer) => answer.json<BulkShipmentResult>());
+    // Every order was shipped by exactly one of the lists, and skipped by the other 49 as shipped already.
+    for (const order of orders) {
+      const winners = results.flatMap((result, attempt) => (result.shipped.some((shipped) => shipped.orderId === order._id) ? [attempt] : []));
+      expect(winners, order.orderNumber).toHaveLength(1);
+      const { buyer } = made.find((entry) => entry.order._id === order._id)!;
+      expect(await readOrder(app(), buyer, order._id)).toMatchObject({ stage: 'shipped', trackingNumber: `T${winners[0]}-${order.orderNumber.slice(2)}` });
+    }
+    expect(results.reduce((sum, result) => sum + result.shipped.length + result.skipped.length, 0)).toBe(500);
+    const mails = await shippingMailsBy(orders);
+    for (const order of orders) expect(mails.get(order._id), order.orderNumber).toHaveLength(1);
+  }, 60_000);
+
   it('refuses an unknown carrier, an empty list and more than 500 orders', async () => {
     const entry = { orderNumber: 'J-1042', trackingNumber: 'A1' };
     for (const body of [
