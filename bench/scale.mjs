@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { machineDescription, startShop } from './start-shop.mjs';
 import { shopCalls } from './scale/calls.mjs';
+import { describeOrderExport, measureOrderExport } from './scale/export-stream.mjs';
 import { counts } from './scale/dataset.mjs';
 import { markdownTable, measure, signIn, signUp } from './scale/measure.mjs';
 import { createDatabase, loadPostgres } from './scale/postgres.mjs';
@@ -110,7 +111,8 @@ async function measureShop(database) {
     const cookies = { admin: await signIn(shop.url, admin), customer: await signIn(shop.url, customer) };
     const measurements = [];
     for (const call of await shopCalls(shop.url, cookies, customer.email)) measurements.push(await measure(shop.url, call, samples));
-    return measurements;
+    const orderExport = await measureOrderExport(shop.url, cookies.admin, shop.pid);
+    return { measurements, orderExport };
   } finally {
     await shop.stop();
   }
@@ -120,8 +122,9 @@ async function measureShop(database) {
  * @param {ScaleDatabase} database
  * @param {[string, number][]} timings
  * @param {import('./scale/measure.mjs').Measurement[]} measurements
+ * @param {Awaited<ReturnType<typeof measureOrderExport>>} orderExport
  */
-function report(database, timings, measurements) {
+function report(database, timings, measurements, orderExport) {
   const many = (/** @type {number} */ count) => count.toLocaleString('en');
   console.log(`\n## ${database.name}\n`);
   console.log(`Machine: ${machineDescription()}`);
@@ -137,14 +140,15 @@ function report(database, timings, measurements) {
       '(so the catalogue answers the shop keeps in memory are warm), whole body read, brotli accepted.\n',
   );
   console.log(markdownTable(measurements));
+  console.log(`\n${describeOrderExport(orderExport)}`);
 }
 
 /** @param {ScaleDatabase} database */
 async function benchmark(database) {
   try {
     const timings = await loadShop(database);
-    const measurements = await measureShop(database);
-    report(database, timings, measurements);
+    const { measurements, orderExport } = await measureShop(database);
+    report(database, timings, measurements, orderExport);
     const unexpected = measurements.filter((row) => !row.skipped && row.status !== 200);
     for (const row of unexpected) console.error(`${row.name} answered ${row.status}.`);
     return unexpected.length === 0;

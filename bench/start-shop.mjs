@@ -26,6 +26,7 @@ export async function startShop(port, env = {}) {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
