@@ -38,13 +38,19 @@ const allowedFeatureImports = {
   // Checkout and Buy Now deliver to an address of the customer's address book, or a new one.
   cart: ['auth', 'addresses'],
   // Paying takes stock, and a review moves a tool's rating: both tell the catalogue's queries, by its keys.
-  orders: ['addresses', 'products'],
+  // An order's admin actions show to the staff roles that may take them (the session's staff role).
+  orders: ['addresses', 'products', 'auth'],
+  // The admin pages' guard opens each page to the staff roles with its right, from the dashboard's list.
+  auth: ['dashboard'],
   reviews: ['products'],
   // A heart is the signed-in customer's; Notify me fills in their address.
   wishlist: ['auth'],
   'stock-alerts': ['auth'],
   // The seller's address is typed in the address book's fields; a discount code may name categories.
   settings: ['addresses', 'categories'],
+  // A return is of an order's lines, shown in its card; an exchange picks a variant of the product; the
+  // return window is a setting, refused field by field as the others are.
+  returns: ['orders', 'products', 'settings'],
 };
 const features = fs
   .readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true })

@@ -92,6 +92,22 @@ export const apiErrors = {
   /** An invoice asked of an order that has none yet (not paid, or paid before invoices were issued). */
   NO_INVOICE: { status: 409, message: 'This order has no invoice.' },
 
+  // Staff roles (ADR 042).
+  /** A change of role that would leave the shop without an owner. */
+  LAST_OWNER: { status: 409, message: 'The shop must keep an owner. Make someone else an owner first.' },
+
+  // Returns and exchanges (ADR 040).
+  /** A return asked of an order that is not delivered. */
+  NOT_DELIVERED: { status: 409, message: 'Only a delivered order can be returned.' },
+  /** A return asked after the shop's return window closed. */
+  RETURN_WINDOW_CLOSED: { status: 409, message: 'The return window of this order has closed.' },
+  /** More pieces of a line than were delivered and are not yet paid back or sent back. */
+  RETURN_TOO_LARGE: { status: 409, message: 'Fewer pieces of this order can still be sent back.' },
+  /** A decision a return's status does not allow (approving a refused one, receiving one not approved). */
+  RETURN_STATUS: { status: 409, message: 'This return is not at the step this decision follows.' },
+  /** An exchange for a variant of another product, or of a return of several lines. */
+  EXCHANGE_NOT_POSSIBLE: { status: 409, message: 'This exchange is not possible.' },
+
   // The local test processor's card form refuses a card with Stripe's codes (ADR 003).
   card_declined: { status: 402, message: 'Your card was declined.' },
   insufficient_funds: { status: 402, message: 'Your card has insufficient funds.' },

@@ -41,6 +41,34 @@ const rightsOfRole: Record<StaffRole, readonly StaffRight[]> = {
   support: ['orders.read', 'customers.read', 'refunds', 'inbox'],
 };
 
+/** How each role reads on the pages. */
+export const staffRoleLabels: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  fulfilment: 'Fulfilment',
+  support: 'Support',
+};
+
+/** What each right lets a person do, as a refusal names it: "Your role (Support) does not let you change the shop’s settings." */
+export const staffRightActions: Record<StaffRight, string> = {
+  catalogue: 'change the catalogue',
+  'orders.read': 'read the orders',
+  orders: 'change orders or ship them',
+  'customers.read': 'read customers’ accounts',
+  customers: 'change customers’ accounts',
+  refunds: 'give refunds',
+  reports: 'read the sales figures',
+  inbox: 'read the contact messages',
+  audit: 'read the audit trail',
+  settings: 'change the shop’s settings',
+  roles: 'choose who is staff',
+};
+
+/** The refusal a staff member without a right gets, from the server and on the page alike. */
+export function withoutRightMessage(role: StaffRole, right: StaffRight): string {
+  return `Your role (${staffRoleLabels[role]}) does not let you ${staffRightActions[right]}. Ask the shop’s owner if you need to.`;
+}
+
 export function hasRight(role: StaffRole | null | undefined, right: StaffRight): boolean {
   return role != null && rightsOfRole[role].includes(right);
 }

@@ -27,12 +27,17 @@ import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job
 import { createEmailSender } from './modules/mail/create-email-sender.ts';
 import { createMailer, sendEmailTaskDefinition } from './modules/mail/mailer.ts';
 import { createOrderNotices } from './modules/notifications/order-notices.ts';
+import { createReturnNotices } from './modules/notifications/return-notices.ts';
 import { combineOrderEvents } from './modules/orders/order-events.ts';
 import { expireUnpaidOrdersTaskDefinition } from './modules/orders/order-expiry.ts';
 import { createOrderRepository } from './modules/orders/order-repository.ts';
+import { createOrderReturns } from './modules/orders/order-returns.ts';
 import { createOrderService } from './modules/orders/order-service.ts';
 import { createOverviewRepository } from './modules/overview/overview-repository.ts';
 import { createOverviewService } from './modules/overview/overview-service.ts';
+import { createReportRepository } from './modules/reports/report-repository.ts';
+import { createReportService } from './modules/reports/report-service.ts';
+import { keepSalesFigures } from './modules/reports/sales-figure-events.ts';
 import { createPaymentGatewayFor } from './modules/payments/create-payment-gateway.ts';
 import { createOrderPaymentRepository } from './modules/payments/order-payment-repository.ts';
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
@@ -51,7 +56,11 @@ import { createProductImageRepository } from './modules/product-images/product-i
 import { createProductImageService } from './modules/product-images/product-image-service.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
 import { createProductService } from './modules/products/product-service.ts';
+import { createAuditRepository } from './modules/audit/audit-repository.ts';
+import { createAuditTrail } from './modules/audit/audit-trail.ts';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit-repository.ts';
+import { createReturnRepository } from './modules/returns/return-repository.ts';
+import { createReturnService } from './modules/returns/return-service.ts';
 import { createReviewRepository } from './modules/reviews/review-repository.ts';
 import { createReviewService } from './modules/reviews/review-service.ts';
 import { createLowStockRepository } from './modules/low-stock/low-stock-repository.ts';
@@ -135,21 +144,24 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   // Signing in, or confirming an address, joins the guest orders placed with it (ADR 038).
   const auth = createAuth({ config, database, secret, sms: smsSender, rateLimits, mailer, log, onSignedIn: async (userId) => void (await shop.orders.claimGuestOrders(userId)) });
   const sessions = createSessions(auth);
-  const users = createUserService(userRepository);
   const addresses = createAddressService(createAddressRepository(db), clock);
 
+  // Who on the staff did what (ADR 043): each staff action records itself in its own transaction.
+  const audit = createAuditTrail(createAuditRepository(db), clock);
+  const users = createUserService(userRepository, audit.record);
+
   // The owner's categories, which products and discount codes name.
-  const categories = createCategoryService(createCategoryRepository(db));
+  const categories = createCategoryService(createCategoryRepository(db), audit.record);
 
   // What the shop charges (ADR 038): shipping, tax and discount codes, priced by one module.
-  const pricingSettingsService = createPricingSettingsService(pricingSettings);
-  const discounts = createDiscountService(createDiscountCodeRepository(db), clock, categories);
+  const pricingSettingsService = createPricingSettingsService(pricingSettings, audit.record);
+  const discounts = createDiscountService(createDiscountCodeRepository(db), clock, categories, audit.record);
   const pricing = createPricingService(pricingSettings, discounts);
 
   // The catalogue, the cart and orders.
-  const products = createProductService(productRepository, clock, (slug, transaction) => categories.requireExisting(slug, 'category', transaction));
-  const bulkEdit = createBulkEditService(createBulkEditRepository(db), categories);
-  const catalogueFile = createCatalogueFileService({ files: createCatalogueFileRepository(db), db, jobs, clock, categories });
+  const products = createProductService(productRepository, clock, (slug, transaction) => categories.requireExisting(slug, 'category', transaction), audit.record);
+  const bulkEdit = createBulkEditService(createBulkEditRepository(db), categories, audit.recordMany);
+  const catalogueFile = createCatalogueFileService({ files: createCatalogueFileRepository(db), db, jobs, clock, categories, audit: audit.recordMany });
   const productImages = createProductImageService(createProductImageRepository(db), clock);
   const cart = createCartService(createCartRepository(db), clock, pricing);
   const orderNotices = createOrderNotices({ mailer, linkOf: (order) => orderKeys.linkOf(order), publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
@@ -158,15 +170,29 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     paid: (...args: Parameters<typeof shop.invoices.events.paid>) => shop.invoices.events.paid(...args),
     refunded: (...args: Parameters<typeof shop.invoices.events.refunded>) => shop.invoices.events.refunded(...args),
   };
-  const orders = createOrderService(
-    createOrderRepository(db),
-    productRepository,
-    clock,
-    combineOrderEvents(invoiceEvents, orderNotices, releasePaymentsOnCancel(jobs), releaseCodeOnCancel(discounts), emptyCartOnPaid(cart)),
-    { pricing, discounts, keys: orderKeys, creditNotesOf: (orderId) => invoiceRepository.creditNoteNumbersOf(orderId) },
-  );
+  const orderRepository = createOrderRepository(db);
+  const orderEvents = combineOrderEvents(invoiceEvents, keepSalesFigures, orderNotices, releasePaymentsOnCancel(jobs), releaseCodeOnCancel(discounts), emptyCartOnPaid(cart));
+  const orders = createOrderService(orderRepository, productRepository, clock, orderEvents, {
+    pricing,
+    discounts,
+    keys: orderKeys,
+    creditNotesOf: (orderId) => invoiceRepository.creditNoteNumbersOf(orderId),
+    audit,
+    returnsOf: (order) => shop.returns.ofOrder(order),
+  });
   const invoices = createInvoiceService({ invoices: invoiceRepository, settings: pricingSettings, orders, jobs, clock });
-  const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log });
+  const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log, supportRefundLimitCents: config.supportRefundLimitCents, audit: audit.record });
+  // Returns and exchanges (ADR 040): refunded through the refund path, exchanged as orders.
+  const returns = createReturnService({
+    returns: createReturnRepository(db),
+    orders: createOrderReturns(orderRepository, clock, orderEvents),
+    refunds,
+    sellable: (variantIds) => productRepository.sellable(variantIds),
+    windowDays: () => pricingSettings.returnWindowDays(),
+    notices: createReturnNotices({ mailer, linkOf: (order) => orderKeys.linkOf(order), publicUrl: config.publicUrl }),
+    audit: audit.record,
+    clock,
+  });
   const reviews = createReviewService(createReviewRepository(db), clock, {
     catalogue: products,
     purchases: { hasBought: (buyer, productId) => orders.hasBought(buyer, productId) },
@@ -176,6 +202,8 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const inbox = createInboxService(createInboxRepository(db), clock, { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
   const newsletter = createNewsletterService(createNewsletterRepository(db), clock, { mailer, publicUrl: config.publicUrl });
   const overview = createOverviewService(createOverviewRepository(db), clock);
+  // The sales reports, from the figures the payments and refunds keep (ADR 041).
+  const reports = createReportService(createReportRepository(db), clock);
 
   // Demand for what is sold out (issue 27): alerts, wishlists, and the shop's low-stock notices.
   const stockAlerts = createStockAlertService(createStockAlertRepository(db), clock, createStockAlertTokens(secret), { mailer, publicUrl: config.publicUrl });
@@ -198,6 +226,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     auth,
     sessions,
     users,
+    audit,
     addresses,
     categories,
     products,
@@ -212,10 +241,12 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     discounts,
     invoices,
     refunds,
+    returns,
     reviews,
     inbox,
     newsletter,
     overview,
+    reports,
     stockAlerts,
     wishlist,
     lowStock,

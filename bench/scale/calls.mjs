@@ -13,6 +13,31 @@ async function readJson(url, cookie) {
   return { body: /** @type {unknown} */ (JSON.parse(answer.body)), total: Number(answer.headers.get('x-total-count')) };
 }
 
+/** YYYY-MM-DD of the UTC day `days` days after today. */
+const utcDay = (/** @type {number} */ days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The Reports page's calls for its ranges: this month, the last 30 days and this year.
+ * @param {string} admin
+ * @returns {import('./measure.mjs').Call[]}
+ */
+function reportCalls(admin) {
+  const today = utcDay(0);
+  const thisMonth = `from=${today.slice(0, 8)}01&to=${today}`;
+  const last30Days = `from=${utcDay(-29)}&to=${today}`;
+  const thisYear = `from=${today.slice(0, 4)}-01-01&to=${today}`;
+  return [
+    { name: 'admin: GET /api/reports/sales, this month by day', path: `/api/reports/sales?${thisMonth}&interval=day`, cookie: admin },
+    { name: 'admin: GET /api/reports/sales, this year by week', path: `/api/reports/sales?${thisYear}&interval=week`, cookie: admin },
+    { name: 'admin: GET /api/reports/sales, 3 years by month', path: `/api/reports/sales?from=${utcDay(-3 * 365)}&to=${today}&interval=month`, cookie: admin },
+    { name: 'admin: GET /api/reports/products, this month', path: `/api/reports/products?${thisMonth}`, cookie: admin },
+    { name: 'admin: GET /api/reports/products, last 30 days', path: `/api/reports/products?${last30Days}`, cookie: admin },
+    { name: 'admin: GET /api/reports/products, this year', path: `/api/reports/products?${thisYear}`, cookie: admin },
+    { name: 'admin: GET /api/reports/tax, this year', path: `/api/reports/tax?${thisYear}`, cookie: admin },
+    { name: 'admin: GET /api/reports/sales.csv, this year by day', path: `/api/reports/sales.csv?${thisYear}&interval=day`, cookie: admin },
+  ];
+}
+
 /**
  * @param {string} shopUrl
  * @param {{ admin: string, customer: string }} cookies
@@ -100,6 +125,9 @@ export async function shopCalls(shopUrl, cookies, customerEmail) {
     { name: 'admin: GET /api/contact-messages (first page)', path: '/api/contact-messages?limit=10', cookie: admin },
     { name: 'admin: GET /api/contact-messages, last page', path: `/api/contact-messages?${await lastPage('/api/contact-messages', 10, admin)}`, cookie: admin },
     { name: 'admin: GET /api/jobs/failed', path: '/api/jobs/failed?limit=20', cookie: admin },
+    // The sales reports (ADR 041), from the figures kept per day: the Reports page's first view (this
+    // month by day), and the longest ranges it offers; best sellers read a row per product sold each day.
+    ...reportCalls(admin),
     // Refunds have no list of their own today (an order's details carry its refunds).
     { name: 'admin: GET /api/refunds', path: '/api/refunds?limit=20', cookie: admin, mayNotExist: true },
   ];

@@ -281,12 +281,14 @@ function ordersInsert(d, now, lastNumber) {
 }
 
 /**
- * Each order's one line (ADR 034), under the order's own id, repeating what the order says of its product.
+ * Each order's one line (ADR 034), under the order's own id, repeating what the order says of its
+ * product, with its category and total (no discount, no tax) as a checkout records them: the sales
+ * reports count them (ADR 041).
  */
 function orderLinesInsert() {
-  return `insert into order_lines (id, order_id, line, product_id, product, img, unit_price_cents, quantity, price_cents, shipped_quantity)
+  return `insert into order_lines (id, order_id, line, product_id, product, img, unit_price_cents, quantity, price_cents, total_cents, category, shipped_quantity)
     select orders.id, orders.id, 1, orders.product_id, orders.product, coalesce(products.img, ''), orders.unit_price_cents, orders.quantity,
-      orders.price_cents, orders.shipped_quantity
+      orders.price_cents, orders.price_cents, products.category, orders.shipped_quantity
     from orders left join products on products.id = orders.product_id`;
 }
 
@@ -371,7 +373,7 @@ export function loadSteps(d, now, lastNumber, owner) {
     { what: `${many(counts.orders)} order lines`, table: 'order_lines', sql: orderLinesInsert() },
     { what: `${Math.floor(counts.orders / 3000)} of them given to the signed-up customer`, sql: ordersOfCustomerUpdate(d, owner) },
     // PostgreSQL loads with triggers off, as pg_restore does: the shop's own recount (`npm run orders:recount`).
-    { what: 'the kept order counts and daily sales (migration 018), counted afresh', sql: `${orderFiguresRecount.join(';\n')};` },
+    { what: "the kept order counts and daily sales (migration 018) and the sales reports' figures (migration 031), counted afresh", sql: `${orderFiguresRecount.join(';\n')};` },
     { what: `${many(counts.reviews)} reviews`, table: 'reviews', sql: reviewsInsert(d, now) },
     { what: `${many(counts.newsletterSubscribers)} newsletter subscribers`, table: 'newsletter_subscribers', sql: newsletterSubscribersInsert(d, now) },
     { what: `${many(counts.contactMessages)} contact messages`, table: 'contact_messages', sql: contactMessagesInsert(d, now) },

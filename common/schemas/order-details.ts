@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderSchema, orderShipmentSchema } from './orders.ts';
+import { orderReturnSchema, returnableSchema } from './returns.ts';
 
 /** One refund of an order, as its detail page shows it: dollars, why, and how many pieces went back to stock. */
 export const orderRefundSchema = z.object({
@@ -17,7 +18,19 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
-export const timelineKinds = ['placed', 'paid', 'shipped', 'delivered', 'cancelled', 'expired', 'refunded'] as const;
+export const timelineKinds = [
+  'placed',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'expired',
+  'refunded',
+  'return-requested',
+  'return-approved',
+  'return-refused',
+  'return-received',
+] as const;
 export type TimelineKind = (typeof timelineKinds)[number];
 
 /** One thing that happened to an order, with when; the fields beside `kind` and `at` belong to some kinds only. */
@@ -30,10 +43,13 @@ export const timelineEntrySchema = z.object({
   items: z
     .array(z.object({ product: z.string(), quantity: z.number().int() }))
     .optional()
-    .meta({ description: 'shipped: what the parcel held; refunded: the pieces paid back, for a refund by line' }),
+    .meta({ description: 'shipped: what the parcel held; refunded: the pieces paid back, for a refund by line; return-*: the pieces sent back' }),
   cancelledBy: z.enum(['customer', 'admin']).optional().meta({ description: 'cancelled: who cancelled it' }),
   amount: z.number().optional().meta({ description: 'refunded: US dollars given back' }),
-  reason: z.string().optional().meta({ description: 'refunded: why' }),
+  reason: z.string().optional().meta({ description: 'refunded: why; return-requested: the customer’s reason; return-refused: the shop’s' }),
+  returnNumber: z.string().optional().meta({ description: 'return-*: the return number' }),
+  resolution: z.enum(['refund', 'exchange']).optional().meta({ description: 'return-received: refunded or exchanged' }),
+  exchangeOrderNumber: z.string().optional().meta({ description: 'return-received by exchange: the order that sends the other variant' }),
   restockedQuantity: z.number().int().optional().meta({ description: 'refunded: pieces returned to stock' }),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
@@ -72,6 +88,8 @@ export const orderDetailsSchema = z.object({
   refunds: z.array(orderRefundSchema).meta({ description: 'Oldest first' }),
   shipments: z.array(orderShipmentSchema).meta({ description: 'The parcels sent, oldest first' }),
   timeline: z.array(timelineEntrySchema).meta({ description: 'What happened to the order, oldest first' }),
+  returns: z.array(orderReturnSchema).default([]).meta({ description: 'The customer’s returns of this order, oldest first' }),
+  returnable: returnableSchema.optional().meta({ description: 'A delivered order within the return window: what may still be sent back, and until when' }),
   notes: z.array(orderNoteSchema).optional().meta({ description: "Staff's internal notes, newest first: in an admin's answer only, never in the customer's or a guest's" }),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { pieces } from '../plurals.ts';
 import { type LinePieces, type OrderShipmentInput, shipFormSchema } from './orders.ts';
 import { lineRefundInputSchema } from './refunds.ts';
+import { returnRequestInputSchema } from './returns.ts';
+import { returnMessages } from '../returns.ts';
 
 export const orderFormMessages = {
   wholePieces: 'Enter a whole number of pieces, 0 or more',
@@ -9,6 +11,7 @@ export const orderFormMessages = {
   noneToShip: 'Choose at least one piece to ship',
   tooManyToRefund: (most: number) => `Only ${pieces(most)} can be refunded`,
   noneToRefund: 'Choose at least one piece to refund',
+  tooManyToReturn: (most: number) => `Only ${pieces(most)} can be sent back`,
 } as const;
 
 /** A line of an order in a form that picks some of its pieces: at most `most` of them can be picked. */
@@ -59,5 +62,17 @@ export function lineRefundFormSchema(bounds: readonly LineBound[]) {
     lines: pickedPiecesSchema(bounds, { tooMany: orderFormMessages.tooManyToRefund, none: orderFormMessages.noneToRefund }),
     restock: z.boolean(),
     reason: lineRefundInputSchema.shape.reason,
+  });
+}
+
+/**
+ * The customer's return dialog: how many pieces of each line go back (at most those delivered and not
+ * sent back or refunded yet), why, and a note, as `POST /orders/{id}/returns` takes them.
+ */
+export function returnRequestFormSchema(bounds: readonly LineBound[]) {
+  return z.object({
+    lines: pickedPiecesSchema(bounds, { tooMany: orderFormMessages.tooManyToReturn, none: returnMessages.choosePieces }),
+    reason: returnRequestInputSchema.shape.reason,
+    note: returnRequestInputSchema.shape.note,
   });
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { accountLimits, accountMessages, oneTimeCodePattern } from '../account-rules.ts';
+import { staffRoles } from '../staff-roles.ts';
 import { contactMessages, loosePhonePattern } from '../contact-rules.ts';
 import { emailFieldSchema } from './inbox-forms.ts';
 
-/** A user as the specification shows one; `userRole` is present only for admins. */
+/** A user as the specification shows one; `userRole` is present only for admins (every staff member), `staffRole` says which. */
 export const userSchema = z.object({
   _id: z.string(),
   userName: z.string(),
@@ -12,6 +13,7 @@ export const userSchema = z.object({
   userLocation: z.string(),
   userNumber: z.string(),
   userRole: z.literal('admin').optional(),
+  staffRole: z.enum(staffRoles).optional().meta({ description: 'Staff only: owner, manager, fulfilment or support' }),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -38,7 +40,7 @@ export const profileUpdateSchema = z.object({
 /** `PUT /users/{email}`. The e-mail is the account's and cannot change here; only an admin may send `userRole`. */
 export const userUpdateSchema = profileUpdateSchema.extend({
   userEmail: z.string().trim().optional(),
-  userRole: z.literal('admin').optional().meta({ description: 'Admins only: makes the user an admin' }),
+  userRole: z.literal('admin').optional().meta({ description: 'Owners only: makes the user an admin, with the owner role' }),
 });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
@@ -50,6 +52,8 @@ export const viewerSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(['user', 'admin']),
+  /** Which staff role an admin has (what the admin pages show them); null for customers. */
+  staffRole: z.enum(staffRoles).nullable(),
   twoFactorEnabled: z.boolean(),
   /** False for accounts made by Google, Facebook or phone: they cannot turn on two-factor by password. */
   hasPassword: z.boolean(),

@@ -35,6 +35,7 @@ const envSchema = z.object({
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   UNPAID_ORDER_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
+  SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
   // Trusting every X-Forwarded-For hop would let a client choose its own address (and dodge rate
   // limits), so the setting names how many proxies stand in front, or which addresses they have.
   TRUST_PROXY: z
@@ -188,6 +189,8 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** Hours an order may stay unpaid before the shop cancels it as expired, releasing its card hold. */
   unpaidOrderHours: number;
+  /** The most a support staff member may refund at once, in cents (ADR 042). */
+  supportRefundLimitCents: number;
   auth: AuthConfig;
   payments: PaymentConfig;
   mail: MailConfig;
@@ -239,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,
     orderLimits: { ordersPerMinute: vars.ORDER_RATE_LIMIT_PER_MINUTE, cardAttemptsPerMinute: vars.CARD_RATE_LIMIT_PER_MINUTE },
     unpaidOrderHours: vars.UNPAID_ORDER_HOURS,
+    supportRefundLimitCents: Math.round(vars.SUPPORT_REFUND_LIMIT * 100),
     auth: authConfig(vars),
     payments:
       vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY

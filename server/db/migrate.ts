@@ -29,6 +29,10 @@ import { noAccountVersionMigration } from './migrations/026-no-account-version.t
 import { chargesMigration } from './migrations/027-charges.ts';
 import { theWholeRangeMigration } from './migrations/028-the-whole-range.ts';
 import { ordersAtVolumeMigration } from './migrations/029-orders-at-volume.ts';
+import { returnsMigration } from './migrations/030-returns.ts';
+import { salesFiguresMigration } from './migrations/031-sales-figures.ts';
+import { staffRolesMigration } from './migrations/032-staff-roles.ts';
+import { auditLogMigration } from './migrations/033-audit-log.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -61,6 +65,10 @@ export const migrations: Record<string, Migration> = {
   '027-charges': chargesMigration,
   '028-the-whole-range': theWholeRangeMigration,
   '029-orders-at-volume': ordersAtVolumeMigration,
+  '030-returns': returnsMigration,
+  '031-sales-figures': salesFiguresMigration,
+  '032-staff-roles': staffRolesMigration,
+  '033-audit-log': auditLogMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

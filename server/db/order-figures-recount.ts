@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
+import { salesFiguresRecount } from './sales-figures.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 /** 1 for each order the condition holds for, added up; 0 for no orders. */
@@ -8,7 +9,7 @@ const counted = (condition: string) => `coalesce(sum(case when ${condition} then
 /**
  * The figures migration 018's triggers keep (ADR 021), counted afresh from the orders: Manage Orders'
  * totals at each stage and the overview's daily sales. Each stage's condition is the migration's own
- * (its countedStages). Plain statements that run on both databases, so that the scale benchmark, which
+ * (its countedStages). Then the sales reports' figures (ADR 041), from the paid orders and the refunds. Plain statements that run on both databases, so that the scale benchmark, which
  * bulk-loads with triggers off, runs the very same ones.
  */
 export const orderFiguresRecount: readonly string[] = [
@@ -26,6 +27,7 @@ export const orderFiguresRecount: readonly string[] = [
   'delete from order_sales_days',
   `insert into order_sales_days (day, cents, refunded_cents, orders)
     select substr(paid_at, 1, 10), sum(price_cents), sum(refunded_cents), count(*) from orders where paid_at is not null group by substr(paid_at, 1, 10)`,
+  ...salesFiguresRecount,
 ];
 
 /**

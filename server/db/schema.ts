@@ -205,6 +205,39 @@ export interface OrdersTable extends ShippingAddressColumns {
   weight_grams: Generated<number>;
 }
 
+/**
+ * A customer's return of pieces of a delivered order (migration 030): requested, then approved or
+ * refused by the admin, then received and resolved by a refund or an exchange.
+ */
+export interface ReturnsTable {
+  id: string;
+  order_id: string;
+  /** Its place among the order's returns, from 1: the return number reads J-1042-R1. */
+  seq: number;
+  status: 'requested' | 'approved' | 'refused' | 'received';
+  /** One of `returnReasons` (common/returns.ts). */
+  reason: string;
+  note: string | null;
+  refusal_reason: string | null;
+  resolution: 'refund' | 'exchange' | null;
+  /** The refund that paid the pieces back, or the price difference of an exchange. */
+  refund_id: string | null;
+  exchange_variant_id: string | null;
+  /** The order that sends the other variant. */
+  exchange_order_id: string | null;
+  created_at: string;
+  /** When it was approved or refused. */
+  decided_at: string | null;
+  received_at: string | null;
+}
+
+/** The pieces of one order line a return sends back. */
+export interface ReturnLinesTable {
+  return_id: string;
+  line_id: string;
+  quantity: number;
+}
+
 /** One line of an order: a product at the price it was bought for, and what became of its pieces. */
 /** A staff member's internal note on an order (migration 029): never shown to its customer. */
 export interface OrderNotesTable {
@@ -215,6 +248,25 @@ export interface OrderNotesTable {
   author_name: string;
   text: string;
   created_at: string;
+}
+
+/**
+ * One staff action, as the audit trail keeps it (migration 033): only ever added, the database refuses
+ * to change or delete one. Who acted is kept as text, so that the record outlives their account.
+ */
+export interface AuditLogTable {
+  id: string;
+  created_at: string;
+  /** The acting account's id, as it was; no foreign key, so deleting the account changes no record. */
+  actor_id: string | null;
+  actor_email: string;
+  actor_ip: string;
+  /** One of `auditKinds` (common/audit-kinds.ts). */
+  kind: string;
+  /** What was acted on: an order's number, a product's id, a person's e-mail. */
+  subject: string;
+  /** JSON `AuditDetail`: what changed, before and after. */
+  detail: string;
 }
 
 export interface OrderLinesTable {
@@ -416,6 +468,8 @@ export interface AuthUserTable {
   createdAt: Date | string;
   updatedAt: Date | string;
   role: 'user' | 'admin';
+  /** Which staff role an admin has (common/staff-roles.ts' StaffRole, migration 032); null for a customer. */
+  staff_role: 'owner' | 'manager' | 'fulfilment' | 'support' | null;
   education: string | null;
   location: string | null;
   contactNumber: string | null;
@@ -549,6 +603,85 @@ export interface OrderSalesDaysTable {
   orders: Count;
 }
 
+/**
+ * Per UTC day: the orders paid that day (their totals, pieces, shipping, discounts and tax) and the
+ * refunds made that day; kept by the payment's and each refund's transaction (migration 031, ADR 041).
+ */
+export interface SalesDaysTable {
+  /** YYYY-MM-DD. */
+  day: string;
+  orders: Generated<Count>;
+  gross_cents: Generated<Count>;
+  units: Generated<Count>;
+  shipping_cents: Generated<Count>;
+  discount_cents: Generated<Count>;
+  tax_cents: Generated<Count>;
+  refunded_cents: Generated<Count>;
+  refunded_units: Generated<Count>;
+  refunded_tax_cents: Generated<Count>;
+}
+
+/** Per UTC day and product ('' for products deleted since): pieces and revenue without tax, sold and refunded that day. */
+export interface SalesProductDaysTable {
+  day: string;
+  product_id: string;
+  /** The greatest name it was sold or refunded under that day (as `max` orders text). */
+  product: string;
+  units: Generated<Count>;
+  revenue_cents: Generated<Count>;
+  refunded_units: Generated<Count>;
+  refunded_cents: Generated<Count>;
+}
+
+/** Per UTC month and product: pieces and revenue without tax, net of the refunds made that month. */
+export interface SalesProductMonthsTable {
+  /** YYYY-MM. */
+  month: string;
+  product_id: string;
+  /** The greatest name it was sold under that month (as `sales_product_days`). */
+  product: string;
+  units: Generated<Count>;
+  revenue_cents: Generated<Count>;
+}
+
+/** Per UTC year and product: as `sales_product_months`. */
+export interface SalesProductYearsTable {
+  /** YYYY. */
+  year: string;
+  product_id: string;
+  product: string;
+  units: Generated<Count>;
+  revenue_cents: Generated<Count>;
+}
+
+/** Per UTC day and category ('' for lines without one): as `sales_product_days`. */
+export interface SalesCategoryDaysTable {
+  day: string;
+  category: string;
+  units: Generated<Count>;
+  revenue_cents: Generated<Count>;
+  refunded_units: Generated<Count>;
+  refunded_cents: Generated<Count>;
+}
+
+/** Per UTC day, destination and tax rate: what tax was charged on, the tax, shipping and discounts, sold and refunded that day. */
+export interface SalesTaxDaysTable {
+  day: string;
+  /** ISO 3166-1 and 3166-2 codes; '' when unknown, and for orders collected at the workshop. */
+  country: string;
+  region: string;
+  /** 1 for orders collected at the workshop, taxed where it is. */
+  collected: number;
+  rate_ppm: number;
+  orders: Generated<Count>;
+  taxable_cents: Generated<Count>;
+  tax_cents: Generated<Count>;
+  shipping_cents: Generated<Count>;
+  discount_cents: Generated<Count>;
+  refunded_taxable_cents: Generated<Count>;
+  refunded_tax_cents: Generated<Count>;
+}
+
 /** A shipping zone (migration 027), tried in `position` order, covering its `shipping_zone_areas`. */
 export interface ShippingZonesTable {
   id: string;
@@ -665,6 +798,7 @@ export interface DatabaseSchema {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_notes: OrderNotesTable;
+  audit_log: AuditLogTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   refund_lines: RefundLinesTable;
@@ -692,6 +826,12 @@ export interface DatabaseSchema {
   catalogue_version: CatalogueVersionTable;
   order_counts: OrderCountsTable;
   order_sales_days: OrderSalesDaysTable;
+  sales_days: SalesDaysTable;
+  sales_product_days: SalesProductDaysTable;
+  sales_product_months: SalesProductMonthsTable;
+  sales_product_years: SalesProductYearsTable;
+  sales_category_days: SalesCategoryDaysTable;
+  sales_tax_days: SalesTaxDaysTable;
   shipping_zones: ShippingZonesTable;
   shipping_zone_areas: ShippingZoneAreasTable;
   shipping_rates: ShippingRatesTable;
@@ -704,4 +844,6 @@ export interface DatabaseSchema {
   document_series: DocumentSeriesTable;
   invoices: InvoicesTable;
   credit_notes: CreditNotesTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
 }

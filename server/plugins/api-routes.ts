@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { accountSessionRoutes } from '../modules/auth/account-session-routes.ts';
 import { authRoutes } from '../modules/auth/auth-routes.ts';
 import { addressRoutes } from '../modules/addresses/address-routes.ts';
+import { auditRoutes } from '../modules/audit/audit-routes.ts';
 import { bulkEditRoutes } from '../modules/bulk-edit/bulk-edit-routes.ts';
 import { cartRoutes } from '../modules/cart/cart-routes.ts';
 import { catalogueFileRoutes } from '../modules/catalogue-file/catalogue-file-routes.ts';
@@ -17,9 +18,11 @@ import { pricingSettingsRoutes } from '../modules/pricing/pricing-settings-route
 import { cartCheckoutRoutes } from '../modules/orders/cart-checkout-routes.ts';
 import { orderRoutes } from '../modules/orders/order-routes.ts';
 import { overviewRoutes } from '../modules/overview/overview-routes.ts';
+import { reportRoutes } from '../modules/reports/report-routes.ts';
 import { paymentsPlugin } from '../modules/payments/payments-plugin.ts';
 import { productImageRoutes } from '../modules/product-images/product-image-routes.ts';
 import { productRoutes } from '../modules/products/product-routes.ts';
+import { returnRoutes } from '../modules/returns/return-routes.ts';
 import { reviewRoutes } from '../modules/reviews/review-routes.ts';
 import { stockAlertRoutes } from '../modules/stock-alerts/stock-alert-routes.ts';
 import { userRoutes } from '../modules/users/user-routes.ts';
@@ -70,6 +73,7 @@ export const apiRoutes = fp<{ shop: Shop }>(
       orderPayments: shop.orderPayments,
       limits,
     });
+    await api.register(featureRoutes('return-routes', returnRoutes), { returns: shop.returns, settings: shop.pricingSettings });
     await api.register(featureRoutes('review-routes', reviewRoutes), { reviews: shop.reviews, formsPerHour });
     await api.register(featureRoutes('inbox-routes', inboxRoutes), { inbox: shop.inbox, formsPerHour });
     await api.register(featureRoutes('newsletter-routes', newsletterRoutes), { newsletter: shop.newsletter, formsPerHour });
@@ -77,7 +81,9 @@ export const apiRoutes = fp<{ shop: Shop }>(
     await api.register(featureRoutes('wishlist-routes', wishlistRoutes), { wishlist: shop.wishlist });
     await api.register(featureRoutes('inbox-admin-routes', inboxAdminRoutes), { inbox: shop.inbox });
     await api.register(featureRoutes('overview-routes', overviewRoutes), { overview: shop.overview });
+    await api.register(featureRoutes('report-routes', reportRoutes), { reports: shop.reports });
     await api.register(featureRoutes('job-routes', jobRoutes), { jobs: shop.jobs });
+    await api.register(featureRoutes('audit-routes', auditRoutes), { audit: shop.audit });
   },
   { name: 'api', dependencies: routeConcerns, encapsulate: true, fastify: '5.x' },
 );

@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasRight, type StaffRole, staffRights, staffRoles, withoutRightMessage } from '../../common/staff-roles.ts';
 import type { DeclaredRoute } from './route-access.ts';
 import { createShopWithPeople, type ShopWithPeople, type TestAccount, testOrigin } from '../test/accounts.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { placeOrder } from '../test/ordering.ts';
+import { signUpStaff } from '../test/staff.ts';
 
 const neverKept = 'private, no-store';
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let people: ShopWithPeople;
 let routes: DeclaredRoute[];
+/** One signed-in staff member of each role but the owner (the shop's admin is the owner). */
+const staff = {} as Record<Exclude<StaffRole, 'owner'>, TestAccount>;
 
 beforeAll(async () => {
   people = await createShopWithPeople({ seed: true });
   routes = people.shop.app.declaredRoutes();
+  for (const role of ['manager', 'fulfilment', 'support'] as const) staff[role] = await signUpStaff(people.shop, people.admin, role);
 });
 afterAll(() => people.shop.close());
 
@@ -105,10 +110,57 @@ describe('every /api route declares who may call it, and one hook enforces it', 
     }
   });
 
-  it('lets admins reach every route', async () => {
+  it('lets the owner reach every route', async () => {
     for (const { route, status } of await callEvery(people.admin)) {
       expect([401, 403], `${route.method} ${route.url}`).not.toContain(status);
     }
+  });
+
+  it('has every admin route declare the one staff right it needs, and no other route declare one', () => {
+    const adminRoutes = routes.filter((route) => route.access === 'admin');
+    expect(adminRoutes.length).toBeGreaterThan(40);
+    for (const route of routes) {
+      const label = `${route.method} ${route.url}`;
+      if (route.access === 'admin') expect(staffRights, label).toContain(route.right);
+      else expect(route.right, label).toBeUndefined();
+    }
+    // Spot checks of ADR 042's table.
+    const rightOf = (method: string, url: string) => routes.find((route) => route.method === method && route.url === url)?.right;
+    expect(rightOf('POST', '/api/products')).toBe('catalogue');
+    expect(rightOf('GET', '/api/orders')).toBe('orders.read');
+    expect(rightOf('POST', '/api/orders/:id/shipments')).toBe('orders');
+    expect(rightOf('POST', '/api/orders/:id/refunds')).toBe('refunds');
+    expect(rightOf('GET', '/api/users')).toBe('customers.read');
+    expect(rightOf('PUT', '/api/users/:email/role')).toBe('roles');
+    expect(rightOf('PUT', '/api/tax-settings')).toBe('settings');
+    expect(rightOf('GET', '/api/overview')).toBe('reports');
+    expect(rightOf('GET', '/api/contact-messages')).toBe('inbox');
+  });
+
+  for (const role of ['manager', 'fulfilment', 'support'] as const) {
+    it(`refuses a ${role} exactly the admin routes whose right the role lacks, naming what they may not do, and lets them reach the rest`, async () => {
+      let refused = 0;
+      for (const { route, status, body } of await callEvery(staff[role])) {
+        const label = `${route.method} ${route.url}`;
+        if (route.access === 'admin' && !hasRight(role, route.right!)) {
+          refused += 1;
+          expect(status, label).toBe(403);
+          expect(JSON.parse(body).message, label).toBe(withoutRightMessage(role, route.right!));
+        } else expect([401, 403], label).not.toContain(status);
+      }
+      // Every role but the owner lacks some right, so each is refused somewhere.
+      expect(refused).toBeGreaterThan(0);
+    });
+  }
+
+  it('gives each role the rights of ADR 042', () => {
+    const table = Object.fromEntries(staffRoles.map((role) => [role, staffRights.filter((right) => hasRight(role, right))]));
+    expect(table).toEqual({
+      owner: [...staffRights],
+      manager: staffRights.filter((right) => right !== 'settings' && right !== 'roles'),
+      fulfilment: ['orders.read', 'orders'],
+      support: ['orders.read', 'customers.read', 'refunds', 'inbox'],
+    });
   });
 
   it('never lets a browser or proxy keep a personal or admin answer, refusals included', async () => {
@@ -241,6 +293,15 @@ describe('starting the app', () => {
         addRoutes: (app) => app.get('/api/forgotten', async () => ({ open: true })),
       }),
     ).rejects.toThrow(/GET \/api\/forgotten/);
+  });
+
+  it('refuses to start when an admin route does not name the staff right it needs', async () => {
+    await expect(
+      createTestApp({
+        seed: false,
+        addRoutes: (app) => app.get('/api/secret', { config: { access: 'admin' } }, async () => ({ open: true })),
+      }),
+    ).rejects.toThrow(/config\.right.*GET \/api\/secret/);
   });
 
   it('refuses to start when a route that is not public asks to be cached', async () => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StaffRight } from '../../common/staff-roles.ts';
 import { AppError } from '../errors.ts';
+import { refuseWithoutRight } from '../modules/auth/staff-rights.ts';
 import type { SignedInUser, Sessions } from '../modules/auth/viewer.ts';
 import { isOrderKeyShaped, orderKeyHeader } from '../modules/orders/order-keys.ts';
 
@@ -10,7 +11,8 @@ import { isOrderKeyShaped, orderKeyHeader } from '../modules/orders/order-keys.t
  * in when someone is (the cart's checkout, which a guest may use); `signedIn`: any signed-in person
  * (whose objects are theirs is the domain's rule: someone else's order is a 404); `buyer`: a signed-in
  * person, or a guest holding the key of an order (the `X-Order-Key` header), which the domain checks
- * against the order named; `admin`: admins only.
+ * against the order named; `admin`: staff only, each route naming the one right it needs (`right`,
+ * common/staff-roles.ts), which the staff member's role must hold (ADR 042).
  */
 export type RouteAccess = 'public' | 'anyone' | 'signedIn' | 'buyer' | 'admin';
 
@@ -57,6 +59,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** The staff right an admin route needs. */
+  right: StaffRight | undefined;
   cache: CachePolicy;
   origin: CallerOrigin;
 }
@@ -92,12 +96,13 @@ export function signedInViewer(request: FastifyRequest): SignedInUser {
  * One hook decides who may call every route, from the route's own `config.access`, before the body
  * is read or validated: anonymous callers of a guarded route get 401 and customers of an admin
  * route 403, whatever their body holds, and nobody without the right makes the server read it.
- * Routes are collected as they are added; at start, any /api route without a declaration stops the
- * app, so that a new route cannot be left open by forgetting.
+ * A staff member reaches an admin route only if their role holds the route's right. Routes are
+ * collected as they are added; at start, any /api route without a declaration, or admin route without
+ * its right, stops the app, so that a new route cannot be left open by forgetting.
  */
 export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string[] }>(
   (app, { sessions, shopOrigins }, loaded) => {
-    const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; cache?: CachePolicy; origin?: CallerOrigin } }> = [];
+    const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; right?: StaffRight; cache?: CachePolicy; origin?: CallerOrigin } }> = [];
 
     app.decorateRequest('viewer', null);
     app.decorateRequest('orderKey', null);
@@ -115,7 +120,14 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
           [route.method]
             .flat()
             .filter((method) => method !== 'HEAD')
-            .map((method) => ({ method, url: route.url, access: route.config.access, cache: route.config.cache ?? 'private', origin: route.config.origin ?? 'shop' })),
+            .map((method) => ({
+              method,
+              url: route.url,
+              access: route.config.access,
+              right: route.config.right,
+              cache: route.config.cache ?? 'private',
+              origin: route.config.origin ?? 'shop',
+            })),
         );
 
     app.decorate('declaredRoutes', declaredRoutes);
@@ -124,7 +136,11 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
       const named = (list: DeclaredRoute[]) => list.map((route) => `${route.method} ${route.url}`).join(', ');
       const undeclared = declaredRoutes().filter((route) => !route.access);
       const cachedPrivate = declaredRoutes().filter((route) => route.access !== undefined && route.access !== 'public' && route.cache !== 'private');
+      const withoutRight = declaredRoutes().filter((route) => route.access === 'admin' && !route.right);
+      const strayRight = declaredRoutes().filter((route) => route.access !== 'admin' && route.right);
       if (undeclared.length > 0) done(new Error(`Every /api route must declare who may call it (config.access); these do not: ${named(undeclared)}`));
+      else if (withoutRight.length > 0) done(new Error(`Every admin route must declare the staff right it needs (config.right); these do not: ${named(withoutRight)}`));
+      else if (strayRight.length > 0) done(new Error(`Only admin routes declare a staff right (the domain checks the rest); these are not admin routes: ${named(strayRight)}`));
       else if (cachedPrivate.length > 0) done(new Error(`Only public routes may be cached; these are not public: ${named(cachedPrivate)}`));
       else done();
     });
@@ -144,7 +160,12 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
         if (!viewer && request.orderKey) return;
       }
       if (!viewer) throw new AppError(401, 'UNAUTHENTICATED', 'Please log in first.');
-      if (access === 'admin' && viewer.role !== 'admin') throw new AppError(403, 'FORBIDDEN', 'Only an admin may do this.');
+      if (access === 'admin') {
+        // Declared on every admin route (checked at start); a route without one would be refused to all.
+        const { right } = request.routeOptions.config;
+        if (!right) throw new AppError(403, 'FORBIDDEN', 'Only an admin may do this.');
+        refuseWithoutRight(viewer, right);
+      }
       request.viewer = viewer;
     });
     loaded();

@@ -71,11 +71,13 @@ export const routes: RouteObject[] = [
               {
                 Component: RequireAdmin,
                 children: [
+                  { path: 'reports', ...lazyPage(() => import('./routes/dashboard/reports.tsx')) },
                   { path: 'addProduct', ...lazyPage(() => import('./routes/dashboard/add-product.tsx')) },
                   { path: 'manageproducts', ...lazyPage(() => import('./routes/dashboard/manage-products.tsx')) },
                   { path: 'catalogue-file', ...lazyPage(() => import('./routes/dashboard/catalogue-file.tsx')) },
                   { path: 'categories', ...lazyPage(() => import('./routes/dashboard/manage-categories.tsx')) },
                   { path: 'manageorder', ...lazyPage(() => import('./routes/dashboard/manage-order.tsx')) },
+                  { path: 'returns', ...lazyPage(() => import('./routes/dashboard/manage-returns.tsx')) },
                   { path: 'shipping', ...lazyPage(() => import('./routes/dashboard/shipping.tsx')) },
                   { path: 'taxes', ...lazyPage(() => import('./routes/dashboard/taxes.tsx')) },
                   { path: 'discounts', ...lazyPage(() => import('./routes/dashboard/discount-codes.tsx')) },
@@ -83,6 +85,7 @@ export const routes: RouteObject[] = [
                   { path: 'messages', ...lazyPage(() => import('./routes/dashboard/messages.tsx')) },
                   { path: 'jobs', ...lazyPage(() => import('./routes/dashboard/background-jobs.tsx')) },
                   { path: 'demand', ...lazyPage(() => import('./routes/dashboard/demand.tsx')) },
+                  { path: 'audit', ...lazyPage(() => import('./routes/dashboard/audit-log.tsx')) },
                 ],
               },
             ],

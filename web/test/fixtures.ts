@@ -4,6 +4,7 @@ import { orderDetailsSchema, type OrderDetails } from '../../common/schemas/orde
 import { orderSchema, type Order, type OrderLine } from '../../common/schemas/orders.ts';
 import { productSchema, type Product } from '../../common/schemas/products.ts';
 import { viewerSchema, type Viewer } from '../../common/schemas/users.ts';
+import type { StaffRole } from '../../common/staff-roles.ts';
 
 // Answers as the server sends them: each one checked against the wire schema it must fit.
 
@@ -12,12 +13,18 @@ export const customer: Viewer = viewerSchema.parse({
   name: 'Ada Joiner',
   email: 'ada@example.com',
   role: 'user',
+  staffRole: null,
   twoFactorEnabled: false,
   hasPassword: true,
   emailConfirmationNeeded: false,
 });
 
-export const admin: Viewer = viewerSchema.parse({ ...customer, id: 'u-admin', name: 'Ann Admin', email: 'ann@example.com', role: 'admin' });
+/** The shop's owner, who may do everything. */
+export const admin: Viewer = viewerSchema.parse({ ...customer, id: 'u-admin', name: 'Ann Admin', email: 'ann@example.com', role: 'admin', staffRole: 'owner' });
+
+/** A staff member with another role than the owner's. */
+export const staffMember = (staffRole: Exclude<StaffRole, 'owner'>): Viewer =>
+  viewerSchema.parse({ ...customer, id: `u-${staffRole}`, name: `Sam ${staffRole}`, email: `${staffRole}@example.com`, role: 'admin', staffRole });
 
 export const signedInAs = (viewer: Viewer | null) => ({ 'GET /api/session': { body: { user: viewer } } });
 
@@ -197,5 +204,5 @@ export const guestOrderKey = 'k'.repeat(43);
 /** An order's details page answer with nothing shipped or refunded yet: its timeline has what happened to it. */
 export function detailsOf(order: Order): OrderDetails {
   const timeline = [{ kind: 'placed' as const, at: order.createdAt }, ...(order.paymentStatus === 'paid' ? [{ kind: 'paid' as const, at: order.paidAt ?? order.createdAt }] : [])];
-  return orderDetailsSchema.parse({ order, refunds: [], shipments: [], timeline });
+  return orderDetailsSchema.parse({ order, refunds: [], shipments: [], returns: [], timeline });
 }

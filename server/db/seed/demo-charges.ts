@@ -36,6 +36,9 @@ const salesTax = [
   { region: 'US-WA', rate: 6.5, taxShipping: true },
 ];
 
+/** The seed is no staff action: it leaves nothing in the audit trail (ADR 043). */
+const notRecorded = async () => {};
+
 /** Seeds the demo shop's shipping zones, tax table and collecting at the workshop; only into a shop that has no zones. */
 export async function seedDemoCharges(db: Database): Promise<void> {
   const settings = createPricingSettingsRepository(db);
@@ -47,10 +50,12 @@ export async function seedDemoCharges(db: Database): Promise<void> {
       areas: zone.areas.map((area) => ({ country: area.country, region: null })),
       rates: zone.rates.map((rate) => ({ id: newRecordId(), ...rate })),
     })),
+    notRecorded,
   );
   await settings.replaceTax(
     false,
     salesTax.map((tax) => ({ country: 'US', region: tax.region, ratePpm: percentToPpm(tax.rate), taxShipping: tax.taxShipping })),
+    notRecorded,
   );
-  await settings.putShopSettings(defaultSeller, { enabled: true });
+  await settings.putShopSettings(defaultSeller, { enabled: true }, notRecorded);
 }

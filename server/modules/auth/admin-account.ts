@@ -9,7 +9,7 @@ export class AdminAccountError extends Error {
 }
 
 /**
- * Makes sure the account named by ADMIN_EMAIL exists and is an admin. A new account gets
+ * Makes sure the account named by ADMIN_EMAIL exists and is an admin, with the owner role (ADR 042). A new account gets
  * ADMIN_PASSWORD. An existing customer account is promoted only if ADMIN_PASSWORD is its password:
  * e-mail addresses are not verified, so whoever registered the address first must not become
  * admin by it. An account made here counts as confirmed and keeps no session from its making. Two
@@ -31,8 +31,9 @@ export async function ensureAdminAccount(auth: Auth, users: UserRepository, admi
   }
   const account = await users.findByEmail(admin.email);
   if (account && created) await users.settleMadeAtStart(account.id);
-  // Already an admin (every start after the first): nothing to do and nothing to say.
-  if (!account || account.role === 'admin') return;
+  // Already staff (every start after the first): nothing to do and nothing to say. The role an owner
+  // has given it since stays: a restart does not undo an owner's choice.
+  if (!account || account.staffRole !== null) return;
 
   const hash = await users.passwordHash(account.id);
   const { password } = await auth.$context;
@@ -42,7 +43,7 @@ export async function ensureAdminAccount(auth: Auth, users: UserRepository, admi
         'Sign in to that account and make it an admin another way, or choose another ADMIN_EMAIL.',
     );
   }
-  await users.updateProfile(account.id, { role: 'admin' });
+  await users.setStaffRole(account.id, 'owner');
   // One line, said once the account is an admin: sign-up makes a customer, promoted just above.
   log.info({ email: admin.email }, created ? 'admin account created' : 'existing account made an admin');
 }

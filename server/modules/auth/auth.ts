@@ -229,6 +229,8 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
       additionalFields: {
         // `input: false`: no sign-up or profile call from a browser can set these through better-auth.
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
+        // Which staff role an admin has (migration 032); the shop writes it, only through PUT /users/{email}/role and Make Admin.
+        staffRole: { type: 'string', required: false, input: false, fieldName: 'staff_role' },
         education: { type: 'string', required: false, input: false },
         location: { type: 'string', required: false, input: false },
         contactNumber: { type: 'string', required: false, input: false },

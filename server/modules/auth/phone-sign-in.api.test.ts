@@ -186,6 +186,7 @@ describe('phone sign-in: verifying the code', () => {
       name: phoneAccountName,
       email: expect.stringMatching(phoneEmailPattern(phone)),
       role: 'user',
+      staffRole: null,
       twoFactorEnabled: false,
       hasPassword: false,
       // Its address is a placeholder that can receive nothing: there is nothing to confirm.

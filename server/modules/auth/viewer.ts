@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { UserRole } from '../../../common/account-rules.ts';
+import { type StaffRole, staffRoles } from '../../../common/staff-roles.ts';
 import type { Auth } from './auth.ts';
 
 /** Who is signed in, as the server's checks need them. */
@@ -9,6 +10,8 @@ export interface SignedInUser {
   name: string;
   email: string;
   role: UserRole;
+  /** Which admin calls a staff member may make (common/staff-roles.ts); null for a customer. */
+  staffRole: StaffRole | null;
   twoFactorEnabled: boolean;
   /** Whether the owner has confirmed the address with the link mailed to it (or Google vouched for it). */
   emailVerified: boolean;
@@ -24,6 +27,11 @@ export interface Sessions {
 interface SignedInSession {
   viewer: SignedInUser;
   sessionId: string;
+}
+
+/** The stored staff role, or null for anything else (a customer's is null): a word the shop does not know grants nothing. */
+function staffRoleOf(stored: unknown): StaffRole | null {
+  return staffRoles.find((role) => role === stored) ?? null;
 }
 
 const found = new WeakMap<FastifyRequest, Promise<SignedInSession | null>>();
@@ -44,6 +52,7 @@ export function createSessions(auth: Auth): Sessions {
       name: user.name,
       email: user.email,
       role: user.role === 'admin' ? 'admin' : 'user',
+      staffRole: staffRoleOf(user.staffRole),
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
       emailVerified: user.emailVerified,
     };

@@ -4,6 +4,7 @@ import { dollarsToCents } from '../../../common/money.ts';
 import { productLimits } from '../../../common/shop-management.ts';
 import type { Database } from '../../db/database.ts';
 import { holdVariantsOf, refreshProducts } from '../../db/variant-stock.ts';
+import { type ProductState, productStatesOf } from '../products/product-repository.ts';
 
 const highestCents = dollarsToCents(productLimits.maxPrice);
 
@@ -15,8 +16,16 @@ const highestCents = dollarsToCents(productLimits.maxPrice);
  */
 export function createBulkEditRepository(db: Database) {
   return {
-    /** Answers how many of the products exist and were changed; `holdCategory` runs first in the transaction. */
-    apply(ids: readonly string[], change: BulkChange, holdCategory?: (trx: Database) => Promise<void>): Promise<number> {
+    /**
+     * Answers how many of the products exist and were changed; `holdCategory` runs first in the
+     * transaction, and `alongside` last, with the products as they were and as they are.
+     */
+    apply(
+      ids: readonly string[],
+      change: BulkChange,
+      holdCategory: ((trx: Database) => Promise<void>) | undefined,
+      alongside: (trx: Database, before: ProductState[], after: ProductState[]) => Promise<void>,
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         await holdCategory?.(trx);
         const found = await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').execute();
@@ -25,6 +34,8 @@ export function createBulkEditRepository(db: Database) {
         // Variants held first, in id order, then products, as a checkout takes them, so that a bulk
         // edit, an edit and a checkout queue instead of each holding what the other waits for.
         await holdVariantsOf(trx, productIds);
+        // As they were, for the audit trail: read under the hold, so that no sale or edit comes between.
+        const before = await productStatesOf(trx, productIds);
         switch (change.kind) {
           case 'price-percent': {
             const basisPoints = 10_000 + Math.round(change.percent * 100);
@@ -60,6 +71,7 @@ export function createBulkEditRepository(db: Database) {
         }
         // A price or a stock moved: the products' rows are written again from their variants.
         if (change.kind !== 'category' && change.kind !== 'hidden') await refreshProducts(trx, productIds);
+        await alongside(trx, before, await productStatesOf(trx, productIds));
         return productIds.length;
       });
     },

@@ -6,7 +6,7 @@ import { catalogueFileMessages, catalogueImportLimits } from '../../../common/ca
 import { catalogueImportJobSchema, catalogueImportPlanSchema, catalogueImportQuerySchema, importJobIdParamsSchema } from '../../../common/schemas/catalogue-file.ts';
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { AppError } from '../../errors.ts';
-import { signedInViewer } from '../../plugins/route-access.ts';
+import { staffActorOf } from '../audit/staff-actor.ts';
 import type { CatalogueFileService } from './catalogue-file-service.ts';
 
 export interface CatalogueFileRouteOptions {
@@ -18,7 +18,7 @@ const csvBody = z.string().meta({ description: 'The catalogue file as GET /produ
 
 /** The catalogue as a spreadsheet (issue 27): taken out as CSV, brought back in by SKU, with a dry run first. */
 export const catalogueFileRoutes: FastifyPluginAsyncZod<CatalogueFileRouteOptions> = async (app, { catalogue }) => {
-  const config = { access: 'admin' } as const;
+  const config = { access: 'admin', right: 'catalogue' } as const;
 
   app.get(
     '/products.csv',
@@ -78,7 +78,7 @@ export const catalogueFileRoutes: FastifyPluginAsyncZod<CatalogueFileRouteOption
       },
       async (request, reply) => {
         if (request.query.dryRun) return reply.send(await catalogue.dryRun(request.body));
-        return reply.code(202).send(await catalogue.start(request.body, signedInViewer(request).id));
+        return reply.code(202).send(await catalogue.start(request.body, staffActorOf(request)));
       },
     );
   });

@@ -6,13 +6,16 @@ import { csvLine } from '../../csv.ts';
 import type { Database } from '../../db/database.ts';
 import { holdVariantsOf } from '../../db/variant-stock.ts';
 import { notFound } from '../../errors.ts';
+import type { AuditRecorderOfMany } from '../audit/audit-trail.ts';
+import type { StaffActor } from '../audit/staff-actor.ts';
 import type { CategoryService } from '../categories/category-service.ts';
 import { newRecordId } from '../../record-id.ts';
 import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
 import { batchSize, type CatalogueFileRepository } from './catalogue-file-repository.ts';
 import { readCatalogueFile } from './catalogue-file-reader.ts';
+import { catalogueImportRecords } from './catalogue-import-audit.ts';
 import { productRows } from './catalogue-rows.ts';
-import { type CatalogueLookups, planCatalogueImport } from './import-plan.ts';
+import { type CatalogueLookups, type CataloguePlan, planCatalogueImport } from './import-plan.ts';
 
 export const importCatalogueTask = 'import-catalogue';
 
@@ -39,18 +42,32 @@ const touchedProducts = (writes: { products: ReadonlyArray<{ id: string }>; vari
   ...new Set([...writes.products.map((product) => product.id), ...writes.variants.map((variant) => variant.product_id)]),
 ];
 
+/** The product of each SKU an import changed: from the variants it writes, and the rest (a product's own cells changed on its first row) looked up. */
+async function productsOfChangedSkus(files: CatalogueFileRepository, trx: Database, plan: CataloguePlan): Promise<Map<string, string>> {
+  const productOf = new Map(plan.writes.variants.map((variant) => [variant.sku.toUpperCase(), variant.product_id]));
+  const missing = plan.answer.update.map((row) => row.sku).filter((sku) => !productOf.has(sku.toUpperCase()));
+  if (missing.length > 0) for (const variant of await files.variantsBySku(trx, missing)) productOf.set(variant.sku.toUpperCase(), variant.product_id);
+  return productOf;
+}
+
+/** Whose import a job runs, as its queued payload carries them: the audit trail records them in the import's transaction. */
+const importPayloadSchema = z.object({ importId: z.string(), actor: z.object({ userId: z.string(), email: z.string(), ip: z.string() }) });
+type ImportPayload = z.infer<typeof importPayloadSchema>;
+
 export function createCatalogueFileService({
   files,
   db,
   jobs,
   clock,
   categories,
+  audit,
 }: {
   files: CatalogueFileRepository;
   db: Database;
   jobs: JobQueue;
   clock: Clock;
   categories: Pick<CategoryService, 'requireExisting'>;
+  audit: AuditRecorderOfMany;
 }) {
   const plan = (text: string, executor: Database, onProgress?: (rows: number) => Promise<void>) =>
     planCatalogueImport(readCatalogueFile(text), { lookups: lookupsThrough(files, executor), newId: newRecordId, now: clock().toISOString(), onProgress });
@@ -74,13 +91,16 @@ export function createCatalogueFileService({
       return (await plan(text, db)).answer;
     },
 
-    /** Keeps the file and queues its import, in one transaction; answers the import's id. A file that cannot be read at all answers 400 first. */
-    async start(text: string, adminId: string | undefined): Promise<CatalogueImportJob> {
+    /**
+     * Keeps the file and queues its import, in one transaction; answers the import's id. A file that
+     * cannot be read at all answers 400 first. The job carries who asked, for the audit trail.
+     */
+    async start(text: string, actor: StaffActor): Promise<CatalogueImportJob> {
       const rows = readCatalogueFile(text).length;
       const id = newRecordId();
       await files.transaction(async (trx) => {
-        await files.insertImport(trx, { id, status: 'queued', csv: text, total_rows: rows, created_by: adminId ?? null, created_at: clock().toISOString() });
-        await jobs.enqueue(trx, importCatalogueTask, { importId: id });
+        await files.insertImport(trx, { id, status: 'queued', csv: text, total_rows: rows, created_by: actor.userId, created_at: clock().toISOString() });
+        await jobs.enqueue(trx, importCatalogueTask, { importId: id, actor } satisfies ImportPayload);
       });
       return { id, status: 'queued', totalRows: rows, doneRows: 0, created: 0, updated: 0, error: null };
     },
@@ -94,9 +114,10 @@ export function createCatalogueFileService({
     /**
      * The job: checks the file (its progress shown as it goes), then plans it again and writes it in
      * one transaction, so that the catalogue takes all of it or none. A refused row, found either time,
-     * fails the import with the reasons and writes nothing. Run twice, it finds the work done.
+     * fails the import with the reasons and writes nothing. Run twice, it finds the work done. What it
+     * wrote is recorded in the audit trail, as `actor`'s, in the same transaction.
      */
-    async run(id: string): Promise<void> {
+    async run(id: string, actor: StaffActor): Promise<void> {
       const job = await files.findImport(id);
       if (!job || job.status === 'done' || job.status === 'failed') return;
       const finish = (status: 'done' | 'failed', changes: { created?: number; updated?: number; error?: string | null; doneRows?: number }) =>
@@ -121,6 +142,7 @@ export function createCatalogueFileService({
           const final = await plan(job.csv, trx);
           if (final.answer.refuse.length > 0) throw new Refused(refusalText(final.answer.refuse));
           await files.write(trx, final.writes);
+          await audit(trx, actor, catalogueImportRecords(id, job.total_rows, final, await productsOfChangedSkus(files, trx, final)));
           return final;
         });
         await finish('done', { created: written.created, updated: written.answer.update.length });
@@ -135,13 +157,13 @@ export type CatalogueFileService = ReturnType<typeof createCatalogueFileService>
 
 /** The background job that runs an import (ADR 009); its outcome is the import's status, so it never retries on its own. */
 export function importCatalogueTaskDefinition(service: () => CatalogueFileService) {
-  return defineTask<{ importId: string }>({
+  return defineTask<ImportPayload>({
     name: importCatalogueTask,
-    payload: z.object({ importId: z.string() }),
+    payload: importPayloadSchema,
     describe: (job) => `Import the catalogue file ${job.importId}`,
     maxAttempts: 1,
     async handler(job) {
-      await service().run(job.importId);
+      await service().run(job.importId, job.actor);
     },
   });
 }

@@ -48,7 +48,7 @@ const no = new Set(['no', 'false', '0', 'n', '']);
 const optionSlots = [1, 2, 3] as const;
 
 /** The product's own columns: every row of one product must agree on them. */
-const productColumns = [
+export const productColumns = [
   'name',
   'description',
   'category',

@@ -6,6 +6,8 @@ import type { CategoriesTable, DatabaseSchema } from '../../db/schema.ts';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 export type CategoryWithCount = CategoryRow & { product_count: number };
+/** A step run inside a write's transaction with what it wrote (the audit trail's record). */
+type Alongside<T extends unknown[]> = (trx: Database, ...written: T) => Promise<void>;
 
 /** Why a change to where a category sits was not made. */
 export type PlacementRefusal = 'missing' | 'nesting';
@@ -62,37 +64,53 @@ export function createCategoryRepository(db: Database) {
     /**
      * Adds a category at the end of those beside it. One statement: it is not added when its address
      * name is taken ('exists') or when where it goes breaks the one level of nesting ('nesting').
+     * `alongside` runs in its transaction with the category added.
      */
-    async insert(row: { slug: string; name: string; description: string; parent_slug: string | null }): Promise<'created' | 'exists' | 'nesting'> {
-      const inserted = await db
-        .insertInto('categories')
-        .columns(['slug', 'name', 'description', 'parent_slug', 'position'])
-        .expression(
-          db
-            .selectNoFrom([
-              sql<string>`${row.slug}`.as('slug'),
-              sql<string>`${row.name}`.as('name'),
-              sql<string>`${row.description}`.as('description'),
-              sql<string | null>`${row.parent_slug}`.as('parent_slug'),
-              nextPosition(row.parent_slug).as('position'),
-            ])
-            .where(mayGoUnder(row.parent_slug, row.slug)),
-        )
-        .onConflict((conflict) => conflict.column('slug').doNothing())
-        .returning('slug')
-        .executeTakeFirst();
-      if (inserted) return 'created';
-      return (await this.find(row.slug)) ? 'exists' : 'nesting';
+    async insert(
+      row: { slug: string; name: string; description: string; parent_slug: string | null },
+      alongside: Alongside<[added: CategoryRow]>,
+    ): Promise<'created' | 'exists' | 'nesting'> {
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('categories')
+          .columns(['slug', 'name', 'description', 'parent_slug', 'position'])
+          .expression(
+            trx
+              .selectNoFrom([
+                sql<string>`${row.slug}`.as('slug'),
+                sql<string>`${row.name}`.as('name'),
+                sql<string>`${row.description}`.as('description'),
+                sql<string | null>`${row.parent_slug}`.as('parent_slug'),
+                nextPosition(row.parent_slug).as('position'),
+              ])
+              .where(mayGoUnder(row.parent_slug, row.slug)),
+          )
+          .onConflict((conflict) => conflict.column('slug').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (inserted) {
+          await alongside(trx, inserted);
+          return 'created';
+        }
+        return (await this.find(row.slug, trx)) ? 'exists' : 'nesting';
+      });
     },
 
     /**
      * Renames, describes, moves under another category and to another place among those beside it,
      * in one transaction. The move is one conditional update: refused ('nesting') when the new parent
-     * is not a top-level category, or when the category has categories under it.
+     * is not a top-level category, or when the category has categories under it. `alongside` runs in
+     * the transaction with the category as it was and as it is.
      */
-    async update(slug: string, changes: { name?: string; description?: string; parent_slug?: string | null; position?: number }): Promise<CategoryRow | PlacementRefusal> {
+    async update(
+      slug: string,
+      changes: { name?: string; description?: string; parent_slug?: string | null; position?: number },
+      alongside: Alongside<[before: CategoryRow, after: CategoryRow]>,
+    ): Promise<CategoryRow | PlacementRefusal> {
       return db.transaction().execute(async (trx) => {
-        const current = await this.find(slug, trx);
+        // As it was, for the audit trail: read under the row's lock on PostgreSQL, so that no other change comes between.
+        const reading = trx.selectFrom('categories').selectAll().where('slug', '=', slug);
+        const current = await (isPostgres(trx) ? reading.forUpdate() : reading).executeTakeFirst();
         if (!current) return 'missing';
         if (changes.name !== undefined || changes.description !== undefined) {
           await trx
@@ -114,7 +132,9 @@ export function createCategoryRepository(db: Database) {
           await renumber(trx, current.parent_slug);
         }
         if (changes.position !== undefined) await moveTo(trx, slug, parent === undefined ? current.parent_slug : parent, changes.position);
-        return (await this.find(slug, trx))!;
+        const updated = (await this.find(slug, trx))!;
+        await alongside(trx, current, updated);
+        return updated;
       });
     },
 
@@ -122,9 +142,9 @@ export function createCategoryRepository(db: Database) {
      * Deletes a category only while no product and no category is in it: the condition is the
      * deleting statement's own. On PostgreSQL the row is locked first, so that the statement's view
      * of the products is taken after any transaction that put a product in it (holding `lockShared`) has
-     * committed. 'deleted', 'missing' or 'not-empty'.
+     * committed. 'deleted', 'missing' or 'not-empty'; `alongside` runs in the transaction with the row deleted.
      */
-    async delete(slug: string): Promise<'deleted' | 'missing' | 'not-empty'> {
+    async delete(slug: string, alongside: Alongside<[deleted: CategoryRow]>): Promise<'deleted' | 'missing' | 'not-empty'> {
       return db.transaction().execute(async (trx) => {
         if (isPostgres(trx)) await trx.selectFrom('categories').select('slug').where('slug', '=', slug).forUpdate().execute();
         const deleted = await trx
@@ -132,8 +152,12 @@ export function createCategoryRepository(db: Database) {
           .where('slug', '=', slug)
           .where(sql<boolean>`not exists (select 1 from products where category = ${slug})`)
           .where(sql<boolean>`not exists (select 1 from categories c where c.parent_slug = ${slug})`)
+          .returningAll()
           .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) > 0) return 'deleted';
+        if (deleted) {
+          await alongside(trx, deleted);
+          return 'deleted';
+        }
         return (await this.find(slug, trx)) ? 'not-empty' : 'missing';
       });
     },

@@ -3,6 +3,9 @@ import type { Category, CategoryInput, CategoryUpdate } from '../../../common/sc
 import { categorySlugPattern } from '../../../common/schemas/products.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import type { AuditRecorder } from '../audit/audit-trail.ts';
+import type { StaffActor } from '../audit/staff-actor.ts';
+import { categoryAsAdded, categoryAsDeleted, categoryChanges } from './category-audit.ts';
 import type { CategoryRepository, CategoryRow, CategoryWithCount } from './category-repository.ts';
 
 function toCategory(row: CategoryRow, productCount = 0): Category {
@@ -22,9 +25,10 @@ const nesting = () => conflict(categoryMessages.parentHasParent, 'CATEGORY_NESTI
 
 /**
  * The owner's categories: anyone reads them, admins (checked by the routes) add, change and delete
- * them. Products name theirs by slug; the catalogue and discount codes ask `requireExisting`.
+ * them, each change recorded in the audit trail in its own transaction (ADR 043). Products name theirs
+ * by slug; the catalogue and discount codes ask `requireExisting`.
  */
-export function createCategoryService(categories: CategoryRepository) {
+export function createCategoryService(categories: CategoryRepository, audit: AuditRecorder) {
   return {
     async list(): Promise<Category[]> {
       return inCatalogueOrder(await categories.list()).map((row) => toCategory(row, row.product_count));
@@ -54,22 +58,32 @@ export function createCategoryService(categories: CategoryRepository) {
       }
     },
 
-    async create(input: CategoryInput): Promise<Category> {
+    async create(input: CategoryInput, actor: StaffActor): Promise<Category> {
       const slug = input.slug ?? slugFromName(input.name);
       if (!categorySlugPattern.test(slug)) throw invalidField('slug', categoryMessages.slug);
       const parent = input.parentSlug ?? null;
       if (parent !== null && !(await categories.find(parent))) throw invalidField('parentSlug', categoryMessages.unknownParent);
-      const outcome = await categories.insert({ slug, name: input.name, description: input.description, parent_slug: parent });
+      const outcome = await categories.insert({ slug, name: input.name, description: input.description, parent_slug: parent }, (trx, added) =>
+        audit(trx, actor, { kind: 'category.created', subject: slug, detail: { changes: categoryAsAdded(added) } }),
+      );
       if (outcome === 'exists') throw conflict(categoryMessages.exists, 'CATEGORY_EXISTS');
       if (outcome === 'nesting') throw nesting();
       return this.get(slug);
     },
 
-    async update(slug: string, changes: CategoryUpdate): Promise<Category> {
+    async update(slug: string, changes: CategoryUpdate, actor: StaffActor): Promise<Category> {
       const parent = changes.parentSlug;
       if (parent === slug) throw conflict(categoryMessages.underItself, 'CATEGORY_NESTING');
       if (parent && !(await categories.find(parent))) throw invalidField('parentSlug', categoryMessages.unknownParent);
-      const outcome = await categories.update(slug, { name: changes.name, description: changes.description, parent_slug: parent, position: changes.position });
+      const outcome = await categories.update(
+        slug,
+        { name: changes.name, description: changes.description, parent_slug: parent, position: changes.position },
+        async (trx, before, after) => {
+          const changed = categoryChanges(before, after);
+          // A save that changed nothing is no action on the shop.
+          if (changed.length > 0) await audit(trx, actor, { kind: 'category.updated', subject: slug, detail: { changes: changed } });
+        },
+      );
       if (outcome === 'missing') throw noSuchCategory();
       if (outcome === 'nesting') {
         const { children } = await categories.contents(slug);
@@ -79,8 +93,10 @@ export function createCategoryService(categories: CategoryRepository) {
     },
 
     /** Refused (409, saying why) while a product or a category is in it; an unknown slug deletes nothing. */
-    async remove(slug: string): Promise<{ deletedCount: number }> {
-      const outcome = await categories.delete(slug);
+    async remove(slug: string, actor: StaffActor): Promise<{ deletedCount: number }> {
+      const outcome = await categories.delete(slug, (trx, deleted) =>
+        audit(trx, actor, { kind: 'category.deleted', subject: slug, detail: { changes: categoryAsDeleted(deleted) } }),
+      );
       if (outcome === 'deleted') return { deletedCount: 1 };
       if (outcome === 'missing') return { deletedCount: 0 };
       const [category, contents] = await Promise.all([categories.find(slug), categories.contents(slug)]);

@@ -10,12 +10,12 @@ export type DiscountCodeWithScope = DiscountCodeRow & { product_ids: string[]; c
 export type RedeemOutcome = 'redeemed' | 'used-up' | 'used-by-customer' | 'unknown';
 
 export function createDiscountCodeRepository(db: Database) {
-  async function withScope(rows: DiscountCodeRow[]): Promise<DiscountCodeWithScope[]> {
+  async function withScope(rows: DiscountCodeRow[], on: Database = db): Promise<DiscountCodeWithScope[]> {
     if (rows.length === 0) return [];
     const codes = rows.map((row) => row.code);
     const [products, categories] = await Promise.all([
-      db.selectFrom('discount_code_products').selectAll().where('code', 'in', codes).execute(),
-      db.selectFrom('discount_code_categories').selectAll().where('code', 'in', codes).execute(),
+      on.selectFrom('discount_code_products').selectAll().where('code', 'in', codes).execute(),
+      on.selectFrom('discount_code_categories').selectAll().where('code', 'in', codes).execute(),
     ]);
     return rows.map((row) => ({
       ...row,
@@ -25,8 +25,16 @@ export function createDiscountCodeRepository(db: Database) {
   }
 
   return {
-    /** Creates a code with its scope; false when the code exists already. Products that are not in the catalogue are left out. */
-    async create(row: Insertable<DiscountCodesTable>, productIds: readonly string[], categories: readonly string[]): Promise<boolean> {
+    /**
+     * Creates a code with its scope; false when the code exists already. Products that are not in the
+     * catalogue are left out. `alongside` runs in its transaction with the code as written.
+     */
+    async create(
+      row: Insertable<DiscountCodesTable>,
+      productIds: readonly string[],
+      categories: readonly string[],
+      alongside: (trx: Database, created: DiscountCodeWithScope) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('discount_codes')
@@ -48,6 +56,8 @@ export function createDiscountCodeRepository(db: Database) {
             .values(categories.map((category) => ({ code: row.code, category })))
             .execute();
         }
+        const [created] = await withScope([await trx.selectFrom('discount_codes').selectAll().where('code', '=', row.code).executeTakeFirstOrThrow()], trx);
+        await alongside(trx, created!);
         return true;
       });
     },
@@ -69,9 +79,18 @@ export function createDiscountCodeRepository(db: Database) {
       return { rows: await withScope(rows), total: Number(count.total) };
     },
 
-    async delete(code: string): Promise<number> {
-      const deleted = await db.deleteFrom('discount_codes').where('code', '=', code).executeTakeFirst();
-      return Number(deleted.numDeletedRows);
+    /** Deletes a code (its scope goes with it); `alongside` runs in the transaction with the code as it was. */
+    async delete(code: string, alongside: (trx: Database, deleted: DiscountCodeWithScope) => Promise<void>): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        // Its scope is read before the delete takes it away (ON DELETE CASCADE).
+        const found = await trx.selectFrom('discount_codes').selectAll().where('code', '=', code).executeTakeFirst();
+        if (!found) return 0;
+        const [was] = await withScope([found], trx);
+        const deleted = await trx.deleteFrom('discount_codes').where('code', '=', code).returningAll().executeTakeFirst();
+        if (!deleted) return 0;
+        await alongside(trx, { ...was!, ...deleted });
+        return 1;
+      });
     },
 
     /** How many paid orders of this customer used the code (through `discount_redemptions_customer_idx`). */

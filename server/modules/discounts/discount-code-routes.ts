@@ -4,6 +4,7 @@ import { discountCodeInputSchema, discountCodeParamsSchema, discountCodeSchema }
 import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { sendPage } from '../../pagination.ts';
+import { staffActorOf } from '../audit/staff-actor.ts';
 import type { DiscountService } from './discount-service.ts';
 
 export interface DiscountCodeRouteOptions {
@@ -19,7 +20,7 @@ export const discountCodeRoutes: FastifyPluginAsyncZod<DiscountCodeRouteOptions>
   app.post(
     '/discount-codes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags,
         summary: 'Make a code that takes a percentage, an amount or the shipping off, with its conditions',
@@ -27,13 +28,13 @@ export const discountCodeRoutes: FastifyPluginAsyncZod<DiscountCodeRouteOptions>
         response: { 201: discountCodeSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.status(201).send(await discounts.create(request.body)),
+    async (request, reply) => reply.status(201).send(await discounts.create(request.body, staffActorOf(request))),
   );
 
   app.get(
     '/discount-codes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags,
         summary: 'The codes, newest first, each with the orders holding it',
@@ -47,7 +48,7 @@ export const discountCodeRoutes: FastifyPluginAsyncZod<DiscountCodeRouteOptions>
   app.delete(
     '/discount-codes/:code',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags,
         summary: 'Delete a code: no order can use it any more; orders placed with it keep their discount',
@@ -55,6 +56,6 @@ export const discountCodeRoutes: FastifyPluginAsyncZod<DiscountCodeRouteOptions>
         response: { 200: z.object({ deletedCount: z.number().int() }), ...refusals },
       },
     },
-    async (request) => discounts.remove(request.params.code),
+    async (request) => discounts.remove(request.params.code, staffActorOf(request)),
   );
 };

@@ -5,8 +5,11 @@ import { receiptDate } from '../../../common/receipt.ts';
 import { type DiscountCode, type DiscountCodeInput, discountCodeMessages } from '../../../common/schemas/discount-codes.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
+import type { AuditRecorder } from '../audit/audit-trail.ts';
+import type { StaffActor } from '../audit/staff-actor.ts';
 import type { CategoryService } from '../categories/category-service.ts';
 import { conflict } from '../../errors.ts';
+import { discountAsCreated, discountAsDeleted } from './discount-audit.ts';
 import type { DiscountCodeRepository, DiscountCodeWithScope, RedeemOutcome } from './discount-code-repository.ts';
 
 function toDiscountCode(row: DiscountCodeWithScope): DiscountCode {
@@ -40,12 +43,13 @@ const refusedBecause: Record<Exclude<RedeemOutcome, 'redeemed'>, string> = {
 export const discountCustomer = (email: string) => email.trim().toLowerCase();
 
 /**
- * Discount codes (ADR 038): the admin makes and removes them; a cart or checkout looks one up, and the
- * order placed with it holds one of its uses, taken in the transaction that places it.
+ * Discount codes (ADR 038): the admin makes and removes them, each recorded in the audit trail in its
+ * own transaction (ADR 043); a cart or checkout looks one up, and the order placed with it holds one of
+ * its uses, taken in the transaction that places it.
  */
-export function createDiscountService(codes: DiscountCodeRepository, clock: Clock, categories: Pick<CategoryService, 'requireExisting'>) {
+export function createDiscountService(codes: DiscountCodeRepository, clock: Clock, categories: Pick<CategoryService, 'requireExisting'>, audit: AuditRecorder) {
   return {
-    async create(input: DiscountCodeInput): Promise<DiscountCode> {
+    async create(input: DiscountCodeInput, actor: StaffActor): Promise<DiscountCode> {
       // A code for a category the shop does not keep would apply to nothing.
       await categories.requireExisting(input.categories ?? [], 'categories');
       const created = await codes.create(
@@ -62,6 +66,7 @@ export function createDiscountService(codes: DiscountCodeRepository, clock: Cloc
         },
         input.productIds ?? [],
         input.categories ?? [],
+        (trx, created) => audit(trx, actor, { kind: 'discount.created', subject: created.code, detail: { changes: discountAsCreated(created) } }),
       );
       if (!created) throw conflict(discountCodeMessages.exists, 'DISCOUNT_CODE_EXISTS');
       const row = await codes.find(input.code);
@@ -73,8 +78,11 @@ export function createDiscountService(codes: DiscountCodeRepository, clock: Cloc
       return { items: rows.map(toDiscountCode), total };
     },
 
-    async remove(code: string): Promise<{ deletedCount: number }> {
-      return { deletedCount: await codes.delete(code.trim().toUpperCase()) };
+    async remove(code: string, actor: StaffActor): Promise<{ deletedCount: number }> {
+      const deletedCount = await codes.delete(code.trim().toUpperCase(), (trx, deleted) =>
+        audit(trx, actor, { kind: 'discount.deleted', subject: deleted.code, detail: { changes: discountAsDeleted(deleted), facts: { uses: deleted.used_count } } }),
+      );
+      return { deletedCount };
     },
 
     /**

@@ -15,7 +15,7 @@ export interface InboxAdminRouteOptions {
 
 /** The admin's inbox: what people sent through the home page's contact and newsletter forms. */
 export const inboxAdminRoutes: FastifyPluginAsyncZod<InboxAdminRouteOptions> = async (app, { inbox }) => {
-  const config = { access: 'admin' } as const;
+  const config = { access: 'admin', right: 'inbox' } as const;
 
   app.get(
     '/contact-messages',

@@ -15,7 +15,7 @@ export interface JobRouteOptions {
 
 /** The admin's view of background work: the jobs that failed for good, and a way to run one again. */
 export const jobRoutes: FastifyPluginAsyncZod<JobRouteOptions> = async (app, { jobs }) => {
-  const config = { access: 'admin' } as const;
+  const config = { access: 'admin', right: 'catalogue' } as const;
 
   app.get(
     '/jobs/failed',

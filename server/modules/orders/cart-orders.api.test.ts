@@ -263,13 +263,14 @@ describe('the specification’s calls, for an order of three lines', () => {
     expect((await call(app(), 'GET', `/api/orders/${encodeURIComponent(buyer.email)}`, shop.people.admin)).json()).toEqual([paid]);
     expect((await call(app(), 'GET', `/api/duepaymentOrder/${order._id}`, buyer)).json()).toEqual(paid);
 
-    // GET /orders/{id}/details: the order, no refunds or shipments yet, placed then paid.
+    // GET /orders/{id}/details: the order, no refunds, shipments or returns yet, placed then paid.
     const detailsRes = await call(app(), 'GET', `/api/orders/${order._id}/details`, buyer);
     expect(detailsRes.statusCode).toBe(200);
     expect(detailsRes.json<OrderDetails>()).toEqual({
       order: paid,
       refunds: [],
       shipments: [],
+      returns: [],
       timeline: [
         { kind: 'placed', at: order.createdAt },
         { kind: 'paid', at: paid.paidAt },

@@ -76,9 +76,9 @@ async function insertRefund(orderId: string, refund: { amountCents: number; reas
 }
 
 describe('GET /api/orders/{id}/details', () => {
-  it('gives the customer their unpaid order, no refunds, and a timeline of its placing', async () => {
+  it('gives the customer their unpaid order, no refunds or returns, and a timeline of its placing', async () => {
     const order = await place(2);
-    expect(await details(order._id, carol)).toEqual({ order, refunds: [], shipments: [], timeline: [{ kind: 'placed', at: order.createdAt }] });
+    expect(await details(order._id, carol)).toEqual({ order, refunds: [], shipments: [], returns: [], timeline: [{ kind: 'placed', at: order.createdAt }] });
   });
 
   it('gives any order to an admin', async () => {

@@ -215,6 +215,23 @@ export function createOrderRepository(db: Database) {
     });
   }
 
+  /** Places an order with its lines in the caller's transaction, giving it the next order number; answers it as stored. */
+  async function insertIn(transaction: Database, row: NewOrderRow, lines: readonly NewOrderLine[]): Promise<OrderRow> {
+    const number = isPostgres(db)
+      ? sql<number>`nextval('order_number_seq')`
+      : (await sql<{ last_number: number }>`update order_number_counter set last_number = last_number + 1 returning last_number`.execute(transaction)).rows[0]!.last_number;
+    const placed = await transaction
+      .insertInto('orders')
+      .values({ ...row, number })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await transaction
+      .insertInto('order_lines')
+      .values(lines.map((line) => ({ ...line, order_id: placed.id })))
+      .execute();
+    return placed;
+  }
+
   /** Cancels an order in the caller's transaction, only while it is unpaid and open; undefined when it was paid or cancelled meanwhile. */
   function cancelUnpaidIn(transaction: Database, id: string, reason: CancelReason, now: string): Promise<OrderRow | undefined> {
     return transaction
@@ -285,22 +302,13 @@ export function createOrderRepository(db: Database) {
     /** Places an order with its lines, giving it the next order number; answers it as stored. */
     async insert(row: NewOrderRow, lines: readonly NewOrderLine[], alongside: Alongside): Promise<OrderRow> {
       return db.transaction().execute(async (trx) => {
-        const number = isPostgres(db)
-          ? sql<number>`nextval('order_number_seq')`
-          : (await sql<{ last_number: number }>`update order_number_counter set last_number = last_number + 1 returning last_number`.execute(trx)).rows[0]!.last_number;
-        const placed = await trx
-          .insertInto('orders')
-          .values({ ...row, number })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('order_lines')
-          .values(lines.map((line) => ({ ...line, order_id: placed.id })))
-          .execute();
+        const placed = await insertIn(trx, row, lines);
         await alongside(trx, placed);
         return placed;
       });
     },
+
+    insertIn,
 
     /**
      * Joins to an account the guest orders placed with its address, once the account has proved it is
@@ -401,10 +409,13 @@ export function createOrderRepository(db: Database) {
     },
 
     /** Adds an internal note to an order; undefined when there is no such order. */
-    async addNote(note: OrderNoteRow): Promise<OrderNoteRow | undefined> {
+    async addNote(note: OrderNoteRow, alongside: (trx: Database, order: { number: number }) => Promise<void>): Promise<OrderNoteRow | undefined> {
       return db.transaction().execute(async (trx) => {
-        const order = await trx.selectFrom('orders').select('id').where('id', '=', note.order_id).executeTakeFirst();
-        return order && trx.insertInto('order_notes').values(note).returningAll().executeTakeFirstOrThrow();
+        const order = await trx.selectFrom('orders').select(['id', 'number']).where('id', '=', note.order_id).executeTakeFirst();
+        if (!order) return undefined;
+        const added = await trx.insertInto('order_notes').values(note).returningAll().executeTakeFirstOrThrow();
+        await alongside(trx, order);
+        return added;
       });
     },
     listByEmail: (email: string, pageOf: Page) => page({ email }, pageOf),

@@ -20,6 +20,7 @@ import { orderCaller, signedInViewer } from '../../plugins/route-access.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { OrderService } from './order-service.ts';
 import { sendPage } from '../../pagination.ts';
+import { staffActorOf } from '../audit/staff-actor.ts';
 import { perMinute } from '../../plugins/rate-limit.ts';
 
 const refusals = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -50,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.get(
     '/orders',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'orders.read' },
       schema: {
         tags: ['orders'],
         summary: 'Every order, newest first, at a stage or matching a search (admins only)',
@@ -64,7 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.get(
     '/orders.csv',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'orders' },
       schema: {
         tags: ['orders'],
         summary:
@@ -78,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const { fileName, chunks } = orders.exportCsv(request.query);
+      const { fileName, chunks } = await orders.exportCsv(request.query, staffActorOf(request));
       // Streamed: batches of orders are read as the client takes them. A database error midway can only
       // cut the download short (the status is sent).
       return (
@@ -138,7 +139,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.post(
     '/orders/:id/notes',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'orders' },
       schema: {
         tags: ['orders'],
         summary: "Add an internal note to an order, for the workshop: staff read it in the order's details, its customer never does (admins only)",
@@ -147,7 +148,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 201: z.array(orderNoteSchema).meta({ description: "The order's notes, newest first" }), 400: apiErrorSchema, 404: apiErrorSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.status(201).send(await orders.addNote(signedInViewer(request), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await orders.addNote(signedInViewer(request), request.params.id, request.body, staffActorOf(request))),
   );
 
   app.get(
@@ -192,13 +193,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: z.object({ deletedCount: z.number().int() }), 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.cancel(orderCaller(request), request.params.id),
+    // Staff cancelling someone's order is recorded; the service tells whose order it is.
+    async (request) => orders.cancel(orderCaller(request), request.params.id, request.viewer?.role === 'admin' ? staffActorOf(request) : undefined),
   );
 
   app.patch(
     '/orders/:id/shipping',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'orders' },
       schema: {
         tags: ['orders'],
         summary: 'Move a paid order on to shipped (every piece left, as one shipment with its carrier and tracking number), then delivered (admins only)',
@@ -207,13 +209,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: orderSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.advanceShipping(request.params.id, request.body),
+    async (request) => orders.advanceShipping(request.params.id, request.body, staffActorOf(request)),
   );
 
   app.post(
     '/orders/shipments',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'orders' },
       schema: {
         tags: ['orders'],
         summary:
@@ -222,13 +224,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 200: bulkShipmentResultSchema, 400: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => orders.shipMany(request.body),
+    async (request) => orders.shipMany(request.body, staffActorOf(request)),
   );
 
   app.post(
     '/orders/:id/shipments',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'orders' },
       schema: {
         tags: ['orders'],
         summary:
@@ -238,6 +240,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
         response: { 201: orderSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...refusals },
       },
     },
-    async (request, reply) => reply.status(201).send(await orders.ship(request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await orders.ship(request.params.id, request.body, staffActorOf(request))),
   );
 };

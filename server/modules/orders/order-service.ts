@@ -9,15 +9,20 @@ import { orderTimeline } from '../../../common/order-timeline.ts';
 import { type Receipt, receiptOf } from '../../../common/receipt.ts';
 import type { ListPlace } from '../../../common/pagination.ts';
 import type { OrderDetails, OrderNote, OrderNoteInput } from '../../../common/schemas/order-details.ts';
+import type { OrderReturn, Returnable } from '../../../common/schemas/returns.ts';
 import type { CartCheckout, LastDelivery, Order, OrderExportQuery, OrderInput, OrderListQuery, OrderShipmentInput, ShippingUpdate } from '../../../common/schemas/orders.ts';
 import { csvLine } from '../../csv.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { keysetPageOf } from '../../db/keyset-page.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
+import { hasRight, type StaffRight } from '../../../common/staff-roles.ts';
 import type { OrderCaller } from '../../plugins/route-access.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
+import { refuseWithoutRight } from '../auth/staff-rights.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
+import type { AuditTrail } from '../audit/audit-trail.ts';
+import type { StaffActor } from '../audit/staff-actor.ts';
 import type { DiscountService } from '../discounts/discount-service.ts';
 import { type PricingService, type ProductLine, productLineOf } from '../pricing/pricing-service.ts';
 import type { ProductRepository } from '../products/product-repository.ts';
@@ -42,6 +47,8 @@ export type RefundRequest = ({ amountCents: number; restock: number } | { lines:
   idempotencyKey: string;
   /** The admin who asks for it. */
   createdBy: string;
+  /** The most this admin may refund at once (support's limit, ADR 042); none for the others. */
+  limitCents?: number;
 };
 
 /** A refund made at the card processor without the shop, to record against its order. */
@@ -58,6 +65,14 @@ export interface PendingRefund {
   transactionId: string;
   amountCents: number;
   reason: string;
+}
+
+/** A refund just reserved, as those who act on it in the reserving transaction read it (the audit trail): its order, amount and pieces. */
+export interface ReservedRefund {
+  orderNumber: string;
+  amountCents: number;
+  /** What each of its lines was, and how many pieces are paid back. */
+  pieces: Array<{ product: string; quantity: number; restock: number }>;
 }
 
 /** A refund to send to the processor (reserved now, or still pending under its key), or, for a key whose refund is made, the order as it is and that refund. */
@@ -97,6 +112,10 @@ export interface OrderServiceParts {
   keys: OrderKeys;
   /** The credit note numbers of an order's refunds, by refund. */
   creditNotesOf: (orderId: string) => Promise<Map<string, string>>;
+  /** Where staff actions on orders are recorded (ADR 043). */
+  audit: Pick<AuditTrail, 'record' | 'recordAlone'>;
+  /** The order's returns, and what may still be sent back of it (the returns module's, ADR 040). */
+  returnsOf: (order: Order) => Promise<{ returns: OrderReturn[]; returnable?: Returnable | undefined }>;
 }
 
 /**
@@ -105,17 +124,27 @@ export interface OrderServiceParts {
  * only through these operations. Each change is announced to `events` inside its own transaction (ADR 011).
  */
 export function createOrderService(orders: OrderRepository, products: ProductRepository, clock: Clock, events: OrderEvents, parts: OrderServiceParts) {
-  const { pricing, discounts, keys } = parts;
+  const { pricing, discounts, keys, audit } = parts;
 
-  /** The order, if the caller may see it; someone else's answers 404 so that ids reveal nothing. */
-  async function reachable(caller: OrderCaller, id: string): Promise<ListedOrderRow> {
+  /**
+   * The order, if the caller may see it and, when it is someone else's, their staff role holds `right`
+   * ('orders.read' to read it, 'orders' to act on it, ADR 042). Someone else's order answers 404 to a
+   * caller who may not even read it, so that ids reveal nothing; staff who may read it but not act on
+   * it are told so.
+   */
+  async function reachable(caller: OrderCaller, id: string, right: StaffRight = 'orders.read'): Promise<ListedOrderRow> {
     const row = isRecordId(id) ? await orders.findListedById(id) : undefined;
     const byKey = row && 'orderKey' in caller && keys.opens(row.id, caller.orderKey);
-    const byAccount = row && 'role' in caller && (caller.role === 'admin' || row.user_id === caller.id);
-    const allowed = byKey || byAccount;
-    if (!row || !allowed) throw notFound('No order of yours has that id.');
+    const own = row && 'id' in caller && row.user_id === caller.id;
+    if (row && (byKey || own)) return row;
+    if (!row || !readsEveryOrder(caller)) throw notFound('No order of yours has that id.');
+    refuseWithoutRight({ staffRole: staffRoleOf(caller) }, right);
     return row;
   }
+
+  const staffRoleOf = (caller: OrderCaller) => ('staffRole' in caller ? caller.staffRole : null);
+  /** Whether the caller is staff who may read every order. */
+  const readsEveryOrder = (caller: OrderCaller) => hasRight(staffRoleOf(caller), 'orders.read');
 
   /** The order whole, read in the transaction that changed it, to announce it. */
   const whole = async (transaction: Database, row: OrderRow) => toOrder(row, await orders.linesOf(transaction, row.id));
@@ -200,12 +229,14 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     },
 
     async listFor(viewer: SignedInUser, email: string, page: { limit: number; offset: number }) {
-      if (viewer.role !== 'admin' && !sameEmail(viewer.email, email)) {
+      const staffReading = readsEveryOrder(viewer);
+      if (!staffReading && !sameEmail(viewer.email, email)) {
+        if (viewer.staffRole) refuseWithoutRight(viewer, 'orders.read');
         throw new AppError(403, 'FORBIDDEN', 'You can only see your own orders.');
       }
       // A customer's own orders are those of their account: a guest's order placed with their address
-      // is theirs only once their account has confirmed it (ADR 038). An admin sees every order of an address.
-      const { rows, total } = viewer.role === 'admin' ? await orders.listByEmail(email.trim().toLowerCase(), page) : await orders.listByAccount(viewer.id, page);
+      // is theirs only once their account has confirmed it (ADR 038). Staff who read orders see every order of an address.
+      const { rows, total } = staffReading ? await orders.listByEmail(email.trim().toLowerCase(), page) : await orders.listByAccount(viewer.id, page);
       return { items: rows.map(toListedOrder), total };
     },
 
@@ -218,25 +249,29 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     async details(caller: OrderCaller, id: string): Promise<OrderDetails> {
       const row = await reachable(caller, id);
       const order = toOrder(row, row.lines);
-      const [refundRows, refundLines, shipmentRows, creditNotes] = await Promise.all([
+      const [refundRows, refundLines, shipmentRows, creditNotes, { returns, returnable }] = await Promise.all([
         orders.refundsOf(row.id),
         orders.refundLinesOf(row.id),
         orders.shipmentsOf(row.id),
         parts.creditNotesOf(row.id),
+        parts.returnsOf(order),
       ]);
       const productOf = new Map(row.lines.map((line) => [line.id, line.product]));
       const refunds = refundRows.map((refund) => toRefund(refund, refundLines, productOf, creditNotes));
       const shipments = shipmentRows.map(toShipment);
-      const answer = { order, refunds, shipments, timeline: orderTimeline(order, refunds, shipments) };
+      const answer = { order, refunds, shipments, returns, ...(returnable && { returnable }), timeline: orderTimeline(order, refunds, shipments, returns) };
       // Internal notes are the staff's: a customer's or a guest's answer has no `notes` at all.
-      if (!('role' in caller) || caller.role !== 'admin') return answer;
+      if (!readsEveryOrder(caller)) return answer;
       return { ...answer, notes: (await orders.notesOf(row.id)).map(toOrderNote) };
     },
 
     /** A staff member's internal note on an order, which only staff read; the order's notes after it, newest first. */
-    async addNote(author: SignedInUser, id: string, input: OrderNoteInput): Promise<OrderNote[]> {
+    async addNote(author: SignedInUser, id: string, input: OrderNoteInput, actor: StaffActor): Promise<OrderNote[]> {
       const note = isRecordId(id)
-        ? await orders.addNote({ id: newRecordId(), order_id: id, author_id: author.id, author_name: author.name, text: input.text, created_at: clock().toISOString() })
+        ? await orders.addNote(
+            { id: newRecordId(), order_id: id, author_id: author.id, author_name: author.name, text: input.text, created_at: clock().toISOString() },
+            (trx, order) => audit.record(trx, actor, { kind: 'order.noted', subject: orderNumberLabel(order.number), detail: { facts: { note: input.text } } }),
+          )
         : undefined;
       if (!note) throw notFound('No order has that id.');
       return (await orders.notesOf(id)).map(toOrderNote);
@@ -247,7 +282,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * order, newest order first. The rows are read in batches as the client takes them (each sought on
      * the list's index from where the last ended), so a million orders never sit in memory.
      */
-    exportCsv({ stage, q }: OrderExportQuery): { fileName: string; chunks: AsyncGenerator<string> } {
+    async exportCsv({ stage, q }: OrderExportQuery, actor: StaffActor): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
+      // Data leaving the shop: recorded, with the filter, before the first row is read.
+      await audit.recordAlone(actor, { kind: 'orders.exported', subject: 'orders.csv', detail: { facts: { stage: stage ?? 'all', search: q ?? '' } } });
       const number = q ? parseOrderNumber(q) : undefined;
       const filter = { stage, number, text: number === undefined ? q : undefined };
       const fileName = `orders${stage ? `-${stage}` : ''}-${clock().toISOString().slice(0, 10)}.csv`;
@@ -279,7 +316,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * sold with enough pieces in stock. Otherwise a 409 that says why, naming the line, before any card is asked for.
      */
     async getPayable(caller: OrderCaller, id: string): Promise<Order> {
-      const row = await reachable(caller, id);
+      const row = await reachable(caller, id, 'orders');
       if (row.payment_status === 'paid') throw conflict('This order is already paid.', 'ORDER_PAID');
       if (row.cancel_reason === 'expired') throw conflict('This order expired unpaid, so it cannot be paid. Please place a new one.', 'ORDER_CANCELLED');
       if (row.cancelled_at) throw conflict('This order has been cancelled, so it cannot be paid.', 'ORDER_CANCELLED');
@@ -342,11 +379,16 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * answer keeps the specification's `{ deletedCount: 1 }`. A paid order, or one cancelled already,
      * answers 409 and announces nothing.
      */
-    async cancel(caller: OrderCaller, id: string): Promise<{ deletedCount: number }> {
-      const row = await reachable(caller, id);
+    async cancel(caller: OrderCaller, id: string, staff: StaffActor | undefined): Promise<{ deletedCount: number }> {
+      const row = await reachable(caller, id, 'orders');
       refuseUnlessOpen(row);
-      const reason = 'role' in caller && caller.role === 'admin' ? 'admin' : 'customer';
-      const cancelled = await orders.cancelUnpaid(row.id, reason, clock().toISOString(), async (trx, order) => events.cancelled(trx, await whole(trx, order)));
+      const ownOrder = 'id' in caller && row.user_id === caller.id;
+      const reason = !ownOrder && readsEveryOrder(caller) ? 'admin' : 'customer';
+      const cancelled = await orders.cancelUnpaid(row.id, reason, clock().toISOString(), async (trx, order) => {
+        await events.cancelled(trx, await whole(trx, order));
+        // A customer cancelling their own order is no staff action.
+        if (reason === 'admin' && staff) await audit.record(trx, staff, { kind: 'order.cancelled', subject: orderNumberLabel(order.number) });
+      });
       if (!cancelled) {
         // Paid or cancelled in the moment between reading and cancelling: say which.
         const now = await orders.findById(row.id);
@@ -399,7 +441,11 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * it is to be sent (under the same processor key, so it is made once); made, the order as it is
      * now. A key used for another refund is refused. `alongside` runs in the reserving transaction.
      */
-    async reserveRefund(id: string, request: RefundRequest, alongside: (transaction: Database, refundId: string) => Promise<void>): Promise<RefundReservation> {
+    async reserveRefund(
+      id: string,
+      request: RefundRequest,
+      alongside: (transaction: Database, refundId: string, reserved: ReservedRefund) => Promise<void>,
+    ): Promise<RefundReservation> {
       const reservation = isRecordId(id)
         ? await orders.withOrderHeld(id, async (trx, row): Promise<RefundReservation> => {
             const lines = await orders.linesOf(trx, row.id);
@@ -419,6 +465,13 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
               throw conflict(held.cents > 0 ? 'The rest of this order is being refunded already.' : 'This order has been refunded in full already.', 'REFUND_TOO_LARGE');
             }
             if (asked.amountCents > left) throw conflict(`Only ${formatUsd(centsToDollars(left))} of this order is left to refund.`, 'REFUND_TOO_LARGE');
+            if (request.limitCents !== undefined && asked.amountCents > request.limitCents) {
+              throw new AppError(
+                403,
+                'FORBIDDEN',
+                `Your role may refund up to ${formatUsd(centsToDollars(request.limitCents))} at a time; this refund is ${formatUsd(centsToDollars(asked.amountCents))}. Ask a manager or the owner to make it.`,
+              );
+            }
             for (const piece of asked.pieces)
               checkPieces(
                 piece,
@@ -442,7 +495,11 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
             );
             // Taken meanwhile by a refund of another order (which holds another row).
             if (!reserved) throw keyReused();
-            await alongside(trx, reserved.id);
+            await alongside(trx, reserved.id, {
+              orderNumber: orderNumberLabel(row.number),
+              amountCents: reserved.amount_cents,
+              pieces: asked.pieces.map((piece) => ({ product: lines.find((line) => line.id === piece.lineId)!.product, quantity: piece.quantity, restock: piece.restock })),
+            });
             return { send: toPendingRefund(reserved, row) };
           })
         : undefined;
@@ -513,13 +570,21 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * are named), with its carrier and tracking number. The order is partly shipped while pieces are
      * left, shipped once none are. Each shipment is announced with what it holds.
      */
-    async ship(id: string, input: OrderShipmentInput): Promise<Order> {
+    async ship(id: string, input: OrderShipmentInput, actor: StaffActor): Promise<Order> {
       const result = isRecordId(id)
         ? await orders.addShipment(
             id,
             input.lines,
             { id: newRecordId(), carrier: carrierName(input.carrier), tracking_number: input.trackingNumber || null, created_at: clock().toISOString() },
-            async (trx, order, shipment) => events.shipped(trx, await whole(trx, order), toShipment(shipment)),
+            async (trx, order, shipment) => {
+              await events.shipped(trx, await whole(trx, order), toShipment(shipment));
+              const pieces = shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
+              await audit.record(trx, actor, {
+                kind: 'order.shipped',
+                subject: orderNumberLabel(order.number),
+                detail: { facts: { carrier: shipment.carrier, tracking: shipment.tracking_number, pieces } },
+              });
+            },
           )
         : undefined;
       if (!result) throw notFound('No order has that id.');
@@ -546,7 +611,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * more than once, or that cannot be shipped (unpaid, cancelled, refunded, sent already) is skipped
      * with the reason; the others are shipped.
      */
-    async shipMany({ carrier, entries }: BulkShipmentInput): Promise<BulkShipmentResult> {
+    async shipMany({ carrier, entries }: BulkShipmentInput, actor: StaffActor): Promise<BulkShipmentResult> {
       const numbers = entries.map((entry) => parseOrderNumber(entry.orderNumber));
       const times = new Map<number, number>();
       for (const number of numbers) if (number !== undefined) times.set(number, (times.get(number) ?? 0) + 1);
@@ -566,7 +631,7 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         else if (row.cancelled_at) skip('This order was cancelled: there is nothing to ship.');
         else {
           try {
-            await this.ship(row.id, { carrier, trackingNumber: entry.trackingNumber });
+            await this.ship(row.id, { carrier, trackingNumber: entry.trackingNumber }, actor);
             result.shipped.push({ orderNumber: label, orderId: row.id });
           } catch (error) {
             if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
@@ -581,13 +646,20 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * The admin's shipping step (`PATCH /orders/{id}/shipping`): shipped sends every piece left, as
      * one shipment; delivered follows shipped, stamped with its time.
      */
-    async advanceShipping(id: string, update: ShippingUpdate): Promise<Order> {
-      if (update.shippingStatus === 'shipped') return this.ship(id, { carrier: update.carrier, trackingNumber: update.trackingNumber });
+    async advanceShipping(id: string, update: ShippingUpdate, actor: StaffActor): Promise<Order> {
+      if (update.shippingStatus === 'shipped') return this.ship(id, { carrier: update.carrier, trackingNumber: update.trackingNumber }, actor);
       const row = isRecordId(id) ? await orders.findById(id) : undefined;
       if (!row) throw notFound('No order has that id.');
       if (row.payment_status !== 'paid' || !row.shipping_status) throw conflict('Only a paid order can be shipped.');
       if (row.shipping_status !== 'shipped') throw conflict(`An order that is ${row.shipping_status} cannot become delivered.`);
-      const moved = await orders.markDelivered(id, clock().toISOString(), async (trx, order) => events.delivered(trx, await whole(trx, order)));
+      const moved = await orders.markDelivered(id, clock().toISOString(), async (trx, order) => {
+        await events.delivered(trx, await whole(trx, order));
+        await audit.record(trx, actor, {
+          kind: 'order.shipped',
+          subject: orderNumberLabel(order.number),
+          detail: { changes: [{ field: 'shipping', before: 'shipped', after: 'delivered' }] },
+        });
+      });
       if (!moved) throw conflict('The order changed meanwhile. Reload and try again.');
       return current(id);
     },

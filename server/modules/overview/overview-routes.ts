@@ -11,7 +11,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<OverviewRouteOptions> = async
   app.get(
     '/overview',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'reports' },
       schema: {
         tags: ['overview'],
         summary: 'Sales per day for the last 30 days, orders by status and products low in stock (admins only)',

@@ -3,6 +3,7 @@ import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { orderIdParamsSchema } from '../../../common/schemas/orders.ts';
 import { refundInputSchema, refundResultSchema } from '../../../common/schemas/refunds.ts';
 import { signedInViewer } from '../../plugins/route-access.ts';
+import { staffActorOf } from '../audit/staff-actor.ts';
 import type { RefundService } from './refund-service.ts';
 
 export interface RefundRouteOptions {
@@ -13,7 +14,7 @@ export const refundRoutes: FastifyPluginAsyncZod<RefundRouteOptions> = async (ap
   app.post(
     '/orders/:id/refunds',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'refunds' },
       schema: {
         tags: ['orders'],
         summary:
@@ -31,6 +32,6 @@ export const refundRoutes: FastifyPluginAsyncZod<RefundRouteOptions> = async (ap
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await refunds.refund(signedInViewer(request), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await refunds.refund(signedInViewer(request), request.params.id, request.body, staffActorOf(request))),
   );
 };

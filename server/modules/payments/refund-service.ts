@@ -7,8 +7,10 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
+import type { AuditRecorder } from '../audit/audit-trail.ts';
+import type { StaffActor } from '../audit/staff-actor.ts';
 import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
-import type { OrderService, PendingRefund } from '../orders/order-service.ts';
+import type { OrderService, PendingRefund, ReservedRefund } from '../orders/order-service.ts';
 import { type GatewayRefund, type PaymentGateway, RefundRefusedError } from './payment-gateway.ts';
 import { processorRefundKey } from './refund-keys.ts';
 
@@ -22,6 +24,10 @@ export interface RefundServiceDependencies {
   jobs: Pick<JobQueue, 'enqueue'>;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The most a support staff member may refund at once (SUPPORT_REFUND_LIMIT, ADR 042). */
+  supportRefundLimitCents: number;
+  /** Where a refund is recorded, with who asked for it, in the reserving transaction (ADR 043). */
+  audit: AuditRecorder;
 }
 
 export const completeRefundTask = 'complete-refund';
@@ -53,7 +59,7 @@ const gaveMoneyBack = (refund: GatewayRefund) => refund.status !== 'failed' && r
  * processor is never asked for more than the shop has reserved, so its refunded total and the shop's
  * agree. Refunds made at the processor itself are recorded when it says so (Stripe's `charge.refunded`).
  */
-export function createRefundService({ gateway, orders, jobs, clock, log }: RefundServiceDependencies) {
+export function createRefundService({ gateway, orders, jobs, clock, log, supportRefundLimitCents, audit }: RefundServiceDependencies) {
   /** The refund the processor made for the shop's reservation, if it made one (found by the id it keeps with it). */
   async function madeFor(pending: PendingRefund): Promise<GatewayRefund | undefined> {
     return (await gateway.refundsOf(pending.transactionId)).find((refund) => refund.refundId === pending.id && gaveMoneyBack(refund));
@@ -113,11 +119,33 @@ export function createRefundService({ gateway, orders, jobs, clock, log }: Refun
   const followUp = (transaction: Database, refundId: string) =>
     jobs.enqueue(transaction, completeRefundTask, { refundId }, { runAt: new Date(clock().getTime() + followUpAfterMs) }).then(() => undefined);
 
+  /** A reserved refund's record in the audit trail: the money is committed to going back from this transaction on. */
+  const recorded = (actor: StaffActor, reason: string) => async (transaction: Database, refundId: string, reserved: ReservedRefund) => {
+    await followUp(transaction, refundId);
+    await audit(transaction, actor, {
+      kind: 'order.refunded',
+      subject: reserved.orderNumber,
+      detail: {
+        facts: {
+          amount: formatUsd(centsToDollars(reserved.amountCents)),
+          reason,
+          lines: reserved.pieces.map((piece) => `${piece.quantity} × ${piece.product}${piece.restock > 0 ? ` (${piece.restock} back to stock)` : ''}`),
+        },
+      },
+    });
+  };
+
   return {
     /** The admin's refund, by amount or by line: answers the order as the refund left it, with the refund and its amount. */
-    async refund(viewer: SignedInUser, orderId: string, input: RefundInput): Promise<RefundResult> {
+    async refund(viewer: SignedInUser, orderId: string, input: RefundInput, actor: StaffActor): Promise<RefundResult> {
       const asked = 'lines' in input ? { lines: input.lines, restock: input.restock } : { amountCents: dollarsToCents(input.amount), restock: input.restock };
-      const reservation = await orders.reserveRefund(orderId, { ...asked, reason: input.reason, idempotencyKey: input.idempotencyKey, createdBy: viewer.id }, followUp);
+      // Support refunds up to its limit, checked against the amount the reserving transaction prices.
+      const limitCents = viewer.staffRole === 'support' ? supportRefundLimitCents : undefined;
+      const reservation = await orders.reserveRefund(
+        orderId,
+        { ...asked, reason: input.reason, idempotencyKey: input.idempotencyKey, createdBy: viewer.id, limitCents },
+        recorded(actor, input.reason),
+      );
       if ('settled' in reservation) {
         const { order, refund } = reservation.settled;
         return { ...order, refund: { id: refund.id, amount: centsToDollars(refund.amount_cents) } };

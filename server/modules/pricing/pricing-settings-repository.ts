@@ -1,6 +1,9 @@
 import type { ShippingZoneRule, TaxTable } from '../../../common/order-pricing.ts';
 import type { PostalAddress } from '../../../common/postal-addresses.ts';
+import { defaultReturnWindowDays } from '../../../common/returns.ts';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 /** Who sells, as invoices name the seller. */
 export interface Seller {
@@ -40,6 +43,9 @@ export interface PricingTables {
 
 const settingKeys = { pricesIncludeTax: 'prices-include-tax', seller: 'seller', pickup: 'pickup' } as const;
 
+/** The return window's key (ADR 040): read on its own, by returns, not with what prices an order. */
+const returnWindowKey = 'return-window-days';
+
 /**
  * The shop's own address, as the seller of an invoice, until the admin gives another: the workshop
  * in Portland, Oregon (common/shop-identity.ts).
@@ -48,6 +54,18 @@ export const defaultSeller: Seller = {
   name: 'Joinery Tool Works',
   address: { name: 'Joinery Tool Works', line1: 'Unit 4, Millrace Yard', line2: '118 Canal Street', city: 'Portland', region: 'US-OR', postalCode: '97209', country: 'US' },
 };
+
+/** A step run inside a settings write's transaction with the setting as it was and as it is (the audit trail's record). */
+type Alongside<T> = (trx: Database, before: T, after: T) => Promise<void>;
+
+/**
+ * Makes the settings writes take turns: on PostgreSQL a lock held until the transaction ends, so that
+ * what one write reads as the settings before it is what the last committed write left (SQLite has one
+ * writer already). Taken first in each write.
+ */
+async function holdSettings(trx: Database): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext('shop-settings'))`.execute(trx);
+}
 
 /** Shipping zones, tax rates and the shop's settings: the admin replaces each whole, and every quote reads them. */
 export function createPricingSettingsRepository(db: Database) {
@@ -73,11 +91,11 @@ export function createPricingSettingsRepository(db: Database) {
       .execute();
   }
 
-  async function zones(): Promise<ShippingZoneRule[]> {
+  async function zones(on: Database = db): Promise<ShippingZoneRule[]> {
     const [zoneRows, areas, rates] = await Promise.all([
-      db.selectFrom('shipping_zones').selectAll().orderBy('position').execute(),
-      db.selectFrom('shipping_zone_areas').selectAll().orderBy('country').orderBy('region').execute(),
-      db.selectFrom('shipping_rates').selectAll().orderBy('zone_id').orderBy('position').execute(),
+      on.selectFrom('shipping_zones').selectAll().orderBy('position').execute(),
+      on.selectFrom('shipping_zone_areas').selectAll().orderBy('country').orderBy('region').execute(),
+      on.selectFrom('shipping_rates').selectAll().orderBy('zone_id').orderBy('position').execute(),
     ]);
     return zoneRows.map((zone) => ({
       id: zone.id,
@@ -96,13 +114,21 @@ export function createPricingSettingsRepository(db: Database) {
     }));
   }
 
-  async function taxTable(pricesIncludeTax: boolean): Promise<TaxTable> {
-    const rows = await db.selectFrom('tax_rates').selectAll().orderBy('country').orderBy('region').execute();
+  async function taxTable(pricesIncludeTax: boolean, on: Database = db): Promise<TaxTable> {
+    const rows = await on.selectFrom('tax_rates').selectAll().orderBy('country').orderBy('region').execute();
     return {
       pricesIncludeTax,
       rates: rows.map((row) => ({ country: row.country, region: row.region || null, ratePpm: row.rate_ppm, taxShipping: row.tax_shipping === 1 })),
     };
   }
+
+  async function returnWindowDays(on: Database = db): Promise<number> {
+    const row = await on.selectFrom('shop_settings').select('value').where('key', '=', returnWindowKey).executeTakeFirst();
+    return row ? Number(JSON.parse(row.value)) : defaultReturnWindowDays;
+  }
+
+  /** The tax table as a transaction reads it, with whether prices include tax. */
+  const taxTableIn = async (trx: Database) => taxTable((await settings(trx)).pricesIncludeTax, trx);
 
   return {
     settings,
@@ -118,9 +144,14 @@ export function createPricingSettingsRepository(db: Database) {
       return { zones: zoneRules, tax: await taxTable(current.pricesIncludeTax), settings: current };
     },
 
-    /** Replaces every zone and rate in one transaction: a quote sees the old table or the new, never half of each. */
-    async replaceZones(table: readonly ZoneToStore[]): Promise<void> {
+    /**
+     * Replaces every zone and rate in one transaction: a quote sees the old table or the new, never half
+     * of each. `alongside` runs in it with the zones as they were and as they are.
+     */
+    async replaceZones(table: readonly ZoneToStore[], alongside: Alongside<ShippingZoneRule[]>): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await holdSettings(trx);
+        const before = await zones(trx);
         await trx.deleteFrom('shipping_rates').execute();
         await trx.deleteFrom('shipping_zone_areas').execute();
         await trx.deleteFrom('shipping_zones').execute();
@@ -146,12 +177,15 @@ export function createPricingSettingsRepository(db: Database) {
             )
             .execute();
         }
+        await alongside(trx, before, await zones(trx));
       });
     },
 
-    /** Replaces the tax table and whether prices include tax, together. */
-    async replaceTax(pricesIncludeTax: boolean, rates: readonly TaxRateToStore[]): Promise<void> {
+    /** Replaces the tax table and whether prices include tax, together; `alongside` runs in the transaction with both as they were and are. */
+    async replaceTax(pricesIncludeTax: boolean, rates: readonly TaxRateToStore[], alongside: Alongside<TaxTable>): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await holdSettings(trx);
+        const before = await taxTableIn(trx);
         await trx.deleteFrom('tax_rates').execute();
         if (rates.length > 0) {
           await trx
@@ -160,14 +194,31 @@ export function createPricingSettingsRepository(db: Database) {
             .execute();
         }
         await putSetting(trx, settingKeys.pricesIncludeTax, pricesIncludeTax);
+        await alongside(trx, before, await taxTableIn(trx));
       });
     },
 
-    /** The seller and collecting at the workshop. */
-    async putShopSettings(seller: Seller, pickup: { enabled: boolean }): Promise<void> {
+    /** Days after delivery within which a customer may ask to return pieces (30 until the owner sets another). */
+    returnWindowDays: () => returnWindowDays(),
+
+    /** Sets the return window; `alongside` runs in its transaction with the days as they were and are. */
+    async putReturnWindowDays(days: number, alongside: Alongside<number>): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await holdSettings(trx);
+        const before = await returnWindowDays(trx);
+        await putSetting(trx, returnWindowKey, days);
+        await alongside(trx, before, await returnWindowDays(trx));
+      });
+    },
+
+    /** The seller and collecting at the workshop; `alongside` runs in the transaction with the settings as they were and are. */
+    async putShopSettings(seller: Seller, pickup: { enabled: boolean }, alongside: Alongside<PricingSettings>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await holdSettings(trx);
+        const before = await settings(trx);
         await putSetting(trx, settingKeys.seller, seller);
         await putSetting(trx, settingKeys.pickup, pickup);
+        await alongside(trx, before, await settings(trx));
       });
     },
   };

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '../../../common/schemas/errors.ts';
 import { shippingZoneSchema, shippingZonesInputSchema } from '../../../common/schemas/shipping-zones.ts';
 import { shopSettingsInputSchema, shopSettingsSchema } from '../../../common/schemas/shop-settings.ts';
 import { taxSettingsInputSchema, taxSettingsSchema } from '../../../common/schemas/tax-settings.ts';
+import { staffActorOf } from '../audit/staff-actor.ts';
 import type { PricingSettingsService } from './pricing-settings-service.ts';
 
 export interface PricingSettingsRouteOptions {
@@ -19,7 +20,7 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
   app.get(
     '/shipping-zones',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'settings' },
       schema: { tags, summary: 'The shipping zones, in the order they are tried, with their rates', response: { 200: z.array(shippingZoneSchema), ...refusals } },
     },
     async () => settings.shippingZones(),
@@ -28,7 +29,7 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
   app.put(
     '/shipping-zones',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'settings' },
       schema: {
         tags,
         summary: 'Replace the shipping zones and their rates; a zone or rate sent with its id keeps it',
@@ -36,13 +37,13 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
         response: { 200: z.array(shippingZoneSchema), ...refusals },
       },
     },
-    async (request) => settings.replaceShippingZones(request.body),
+    async (request) => settings.replaceShippingZones(request.body, staffActorOf(request)),
   );
 
   app.get(
     '/tax-settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'settings' },
       schema: { tags, summary: 'Whether prices include tax, and the rate of each place that has one', response: { 200: taxSettingsSchema, ...refusals } },
     },
     async () => settings.taxSettings(),
@@ -51,7 +52,7 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
   app.put(
     '/tax-settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'settings' },
       schema: {
         tags,
         summary: 'Replace the tax table (a rate per US state or per country, a percentage) and whether prices include tax',
@@ -59,13 +60,13 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
         response: { 200: taxSettingsSchema, ...refusals },
       },
     },
-    async (request) => settings.replaceTaxSettings(request.body),
+    async (request) => settings.replaceTaxSettings(request.body, staffActorOf(request)),
   );
 
   app.get(
     '/shop-settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'settings' },
       schema: { tags, summary: 'The seller invoices name, and whether customers may collect from the workshop', response: { 200: shopSettingsSchema, ...refusals } },
     },
     async () => settings.shopSettings(),
@@ -74,7 +75,7 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
   app.put(
     '/shop-settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'settings' },
       schema: {
         tags,
         summary: 'Set the seller (name, address, tax number) and whether customers may collect from the workshop',
@@ -82,6 +83,6 @@ export const pricingSettingsRoutes: FastifyPluginAsyncZod<PricingSettingsRouteOp
         response: { 200: shopSettingsSchema, ...refusals },
       },
     },
-    async (request) => settings.replaceShopSettings(request.body),
+    async (request) => settings.replaceShopSettings(request.body, staffActorOf(request)),
   );
 };

@@ -1,17 +1,29 @@
 import { centsToDollars, dollarsToCents } from '../../../common/money.ts';
 import { percentToPpm, ppmToPercent } from '../../../common/order-pricing.ts';
 import { type ShippingZone, type ShippingZoneInput, zoneAreas } from '../../../common/schemas/shipping-zones.ts';
+import type { ReturnSettings } from '../../../common/schemas/returns.ts';
 import type { ShopSettings, ShopSettingsInput } from '../../../common/schemas/shop-settings.ts';
 import type { TaxSettings, TaxSettingsInput } from '../../../common/schemas/tax-settings.ts';
+import type { AuditChange } from '../../../common/schemas/audit-log.ts';
+import type { Database } from '../../db/database.ts';
 import { newRecordId } from '../../record-id.ts';
+import type { AuditRecorder } from '../audit/audit-trail.ts';
+import type { StaffActor } from '../audit/staff-actor.ts';
 import type { PricingSettingsRepository } from './pricing-settings-repository.ts';
+import { returnWindowChanges, shippingZoneChanges, shopSettingChanges, taxChanges } from './settings-audit.ts';
 
 /**
  * The admin's tables of what the shop charges (ADR 038), on the wire in dollars and percentages and
  * kept in cents and parts per million: shipping zones and their rates, the tax table, and the seller
- * with collecting at the workshop. Each is replaced whole.
+ * with collecting at the workshop. Each is replaced whole, and each change is recorded in the audit
+ * trail (ADR 043) in its transaction, with the settings as they were read there and as they became.
  */
-export function createPricingSettingsService(settings: PricingSettingsRepository) {
+export function createPricingSettingsService(settings: PricingSettingsRepository, audit: AuditRecorder) {
+  /** Records a settings change under `subject` (which settings); a save that changed nothing is no action on the shop. */
+  const recordChanges = (actor: StaffActor, subject: string) => async (trx: Database, changes: AuditChange[]) => {
+    if (changes.length > 0) await audit(trx, actor, { kind: 'settings.changed', subject, detail: { changes } });
+  };
+
   return {
     async shippingZones(): Promise<ShippingZone[]> {
       return (await settings.zones()).map((zone) => {
@@ -34,7 +46,8 @@ export function createPricingSettingsService(settings: PricingSettingsRepository
     },
 
     /** Replaces the zones; a zone or rate sent with the id it was read with keeps it, so that a cart's chosen rate stays chosen. */
-    async replaceShippingZones(zones: readonly ShippingZoneInput[]): Promise<ShippingZone[]> {
+    async replaceShippingZones(zones: readonly ShippingZoneInput[], actor: StaffActor): Promise<ShippingZone[]> {
+      const record = recordChanges(actor, 'shipping zones');
       const used = new Set<string>();
       const idFor = (given: string | undefined) => {
         const id = given && !used.has(given) ? given : newRecordId();
@@ -55,6 +68,7 @@ export function createPricingSettingsService(settings: PricingSettingsRepository
             freeOverCents: rate.freeOverSubtotal === undefined ? null : dollarsToCents(rate.freeOverSubtotal),
           })),
         })),
+        (trx, before, after) => record(trx, shippingZoneChanges(before, after)),
       );
       return this.shippingZones();
     },
@@ -67,10 +81,12 @@ export function createPricingSettingsService(settings: PricingSettingsRepository
       };
     },
 
-    async replaceTaxSettings(input: TaxSettingsInput): Promise<TaxSettings> {
+    async replaceTaxSettings(input: TaxSettingsInput, actor: StaffActor): Promise<TaxSettings> {
+      const record = recordChanges(actor, 'tax');
       await settings.replaceTax(
         input.pricesIncludeTax,
         input.rates.map((rate) => ({ country: rate.country, region: rate.region ?? null, ratePpm: percentToPpm(rate.rate), taxShipping: rate.taxShipping })),
+        (trx, before, after) => record(trx, taxChanges(before, after)),
       );
       return this.taxSettings();
     },
@@ -80,9 +96,23 @@ export function createPricingSettingsService(settings: PricingSettingsRepository
       return { seller: { name: seller.name, address: seller.address, ...(seller.taxNumber && { taxNumber: seller.taxNumber }) }, pickup };
     },
 
-    async replaceShopSettings(input: ShopSettingsInput): Promise<ShopSettings> {
-      await settings.putShopSettings({ name: input.seller.name, address: input.seller.address, taxNumber: input.seller.taxNumber }, input.pickup);
+    async replaceShopSettings(input: ShopSettingsInput, actor: StaffActor): Promise<ShopSettings> {
+      const record = recordChanges(actor, 'seller and pickup');
+      await settings.putShopSettings({ name: input.seller.name, address: input.seller.address, taxNumber: input.seller.taxNumber }, input.pickup, (trx, before, after) =>
+        record(trx, shopSettingChanges(before, after)),
+      );
       return this.shopSettings();
+    },
+
+    /** The return window (ADR 040), kept with the shop's settings. */
+    async returnSettings(): Promise<ReturnSettings> {
+      return { windowDays: await settings.returnWindowDays() };
+    },
+
+    async replaceReturnSettings(input: ReturnSettings, actor: StaffActor): Promise<ReturnSettings> {
+      const record = recordChanges(actor, 'return window');
+      await settings.putReturnWindowDays(input.windowDays, (trx, before, after) => record(trx, returnWindowChanges(before, after)));
+      return this.returnSettings();
     },
   };
 }

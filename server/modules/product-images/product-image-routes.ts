@@ -66,7 +66,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions>
       '/product-images',
       {
         // Settled before a byte of the body is read.
-        config: { access: 'admin' },
+        config: { access: 'admin', right: 'catalogue' },
         bodyLimit: imageUpload.maxBytes,
         schema: {
           tags: ['products'],

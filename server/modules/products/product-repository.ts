@@ -8,11 +8,16 @@ import { searchWords } from './search-terms.ts';
 import { holdVariantsOf } from '../../db/variant-stock.ts';
 import { sellableVariants } from '../../db/sellable-variants.ts';
 import { picturesOf, replacePictures } from './product-picture-repository.ts';
-import { replaceVariants, type VariantFields, type VariantRow, variantsOf } from './variant-repository.ts';
+import { replaceVariants, type VariantFields, type VariantRow, variantsOf, variantsOfProducts } from './variant-repository.ts';
 
 export type ProductRow = Selectable<ProductsTable>;
 /** What an admin may change: everything but the id, when it was added, and what its variants add up to. */
 export type ProductFields = Omit<ProductRow, 'id' | 'created_at' | 'price_cents' | 'price_max_cents' | 'avail_quantity'>;
+/** A product with its variants, as a write found or left it. */
+export interface ProductState {
+  row: ProductRow;
+  variants: VariantRow[];
+}
 
 /** Every column a product is read with, named (PostgreSQL's table also holds the search index's column). */
 const productColumns = [
@@ -33,6 +38,16 @@ const productColumns = [
   'products.price_max_cents',
   'products.hidden',
 ] as const;
+
+/**
+ * Several products with their variants, in two queries, as a write that changes many at once finds or
+ * leaves them (a bulk edit's audit records); read through that write's transaction.
+ */
+export async function productStatesOf(on: Database, ids: readonly string[]): Promise<ProductState[]> {
+  if (ids.length === 0) return [];
+  const [rows, variants] = await Promise.all([on.selectFrom('products').select(productColumns).where('id', 'in', ids).orderBy('id').execute(), variantsOfProducts(on, ids)]);
+  return rows.map((row) => ({ row, variants: variants.get(row.id) ?? [] }));
+}
 
 /** What a typed search must look like to be tried as a SKU first: one word with a digit in it. */
 const skuLike = /^(?=.*\d)[A-Za-z0-9._-]{3,64}$/;
@@ -104,6 +119,7 @@ export function createProductRepository(db: Database) {
       variants: readonly VariantFields[],
       newId: () => string,
       holdCategory: (trx: Database) => Promise<void>,
+      alongside: (trx: Database, saved: ProductState) => Promise<void>,
     ) {
       return db.transaction().execute(async (trx) => {
         await holdCategory(trx);
@@ -116,6 +132,7 @@ export function createProductRepository(db: Database) {
         await replacePictures(trx, row.id, pictures);
         const written = await replaceVariants(trx, row.id, variants, newId);
         const saved = await trx.selectFrom('products').select(productColumns).where('id', '=', row.id).executeTakeFirstOrThrow();
+        await alongside(trx, { row: saved, variants: written });
         return { row: saved, variants: written };
       });
     },
@@ -135,10 +152,14 @@ export function createProductRepository(db: Database) {
       variants: (current: VariantRow[]) => VariantFields[],
       newId: () => string,
       holdCategory: (trx: Database) => Promise<void>,
+      alongside: (trx: Database, before: ProductState, after: ProductState) => Promise<void>,
     ): Promise<{ row: ProductRow; pictures: string[]; variants: VariantRow[] } | undefined> {
       return db.transaction().execute(async (trx) => {
         await holdCategory(trx);
         await holdVariantsOf(trx, [id]);
+        // As it was, for the audit trail: read under the hold, so no other edit comes between.
+        const was = await trx.selectFrom('products').select(productColumns).where('id', '=', id).executeTakeFirst();
+        const variantsWere = was ? await variantsOf(trx, id) : [];
         let update = trx.updateTable('products').set(fields).where('id', '=', id);
         if (stockSeen !== undefined) update = update.where('avail_quantity', '=', stockSeen);
         const found = await update.returning('id').executeTakeFirst();
@@ -147,6 +168,7 @@ export function createProductRepository(db: Database) {
         await replacePictures(trx, id, next);
         const written = await replaceVariants(trx, id, variants(await variantsOf(trx, id)), newId);
         const row = await trx.selectFrom('products').select(productColumns).where('id', '=', id).executeTakeFirstOrThrow();
+        await alongside(trx, { row: was!, variants: variantsWere }, { row, variants: written });
         return { row, pictures: next, variants: written };
       });
     },
@@ -171,14 +193,15 @@ export function createProductRepository(db: Database) {
     },
 
     /** Orders keep their own copy of name and price; their product_id turns null (ON DELETE SET NULL). */
-    async delete(id: string): Promise<number> {
+    async delete(id: string, alongside: (trx: Database, deleted: ProductRow) => Promise<void>): Promise<number> {
       return db.transaction().execute(async (trx) => {
         // Its variants go with it (ON DELETE CASCADE), held first as a checkout takes them; the order
         // lines that bought them stop naming them.
         await holdVariantsOf(trx, [id]);
         await trx.updateTable('order_lines').set({ variant_id: null }).where('product_id', '=', id).execute();
-        const result = await trx.deleteFrom('products').where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows);
+        const deleted = await trx.deleteFrom('products').where('id', '=', id).returning(productColumns).executeTakeFirst();
+        if (deleted) await alongside(trx, deleted);
+        return deleted ? 1 : 0;
       });
     },
   };

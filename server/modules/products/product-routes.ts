@@ -14,6 +14,7 @@ import {
 } from '../../../common/schemas/products.ts';
 import type { ProductService } from './product-service.ts';
 import { sendPage } from '../../pagination.ts';
+import { staffActorOf } from '../audit/staff-actor.ts';
 
 export interface ProductRouteOptions {
   products: ProductService;
@@ -46,7 +47,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   app.get(
     '/products/manage',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags: ['products'],
         summary: 'The catalogue as Manage Products lists it, hidden products too (admins only)',
@@ -78,7 +79,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
     '/products/:id/manage',
     {
       // Never kept: a hidden product's answer is for admins only.
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags: ['products'],
         summary: 'One product as the edit form reads it, hidden or not (admins only)',
@@ -95,7 +96,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   app.post(
     '/products',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags: ['products'],
         summary: 'Add a product to the catalogue, as its newest (admins only)',
@@ -104,7 +105,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const product = await products.create(request.body);
+      const product = await products.create(request.body, staffActorOf(request));
       return reply.status(201).send({ insertedId: product._id, ...product });
     },
   );
@@ -112,7 +113,7 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
   app.put(
     '/products/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags: ['products'],
         summary: "Replace a product's name, category, price, image, stock, minimum order, description and pictures (admins only); orders already placed keep theirs",
@@ -121,13 +122,13 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
         response: { 200: productWithPicturesSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...adminOnly },
       },
     },
-    async (request) => products.replace(request.params.id, request.body),
+    async (request) => products.replace(request.params.id, request.body, staffActorOf(request)),
   );
 
   app.delete(
     '/products/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags: ['products'],
         summary: 'Delete a product (admins only); orders already placed keep its name and price',
@@ -135,6 +136,6 @@ export const productRoutes: FastifyPluginAsyncZod<ProductRouteOptions> = async (
         response: { 200: z.object({ deletedCount: z.number().int() }), ...adminOnly },
       },
     },
-    async (request) => products.remove(request.params.id),
+    async (request) => products.remove(request.params.id, staffActorOf(request)),
   );
 };

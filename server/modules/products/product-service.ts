@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents } from '../../../common/money.ts';
+import { centsToDollars, dollarsToCents, formatUsd } from '../../../common/money.ts';
 import { pictureLimits, picturesOrMain } from '../../../common/product-pictures.ts';
 import type { Product, ProductInput, ProductListQuery, ProductUpdate, ProductWithPictures, Variant } from '../../../common/schemas/products.ts';
 import { generatedSku, type ProductOption, type VariantChoice } from '../../../common/variants.ts';
@@ -7,6 +7,9 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId, newRecordId } from '../../record-id.ts';
+import type { AuditRecorder } from '../audit/audit-trail.ts';
+import type { StaffActor } from '../audit/staff-actor.ts';
+import { productAsAdded, productChanges } from './product-audit.ts';
 import type { ProductFields, ProductRepository, ProductRow } from './product-repository.ts';
 import type { VariantFields, VariantRow } from './variant-repository.ts';
 
@@ -119,7 +122,7 @@ const sitemapBatch = 500;
  */
 export type CategoryCheck = (slug: string, transaction: Database) => Promise<void>;
 
-export function createProductService(products: ProductRepository, clock: Clock, requireCategory: CategoryCheck) {
+export function createProductService(products: ProductRepository, clock: Clock, requireCategory: CategoryCheck, audit: AuditRecorder) {
   return {
     async list(query: ProductListQuery, options: { includeHidden?: boolean } = {}): Promise<{ items: Product[]; total: number }> {
       const { rows, total } = await products.list(query, options);
@@ -144,11 +147,18 @@ export function createProductService(products: ProductRepository, clock: Clock, 
     },
 
     /** A new product, stamped now, so that it is the newest in the catalogue; its pictures are the list given, or its image. */
-    async create(input: ProductInput): Promise<ProductWithPictures> {
+    async create(input: ProductInput, actor: StaffActor): Promise<ProductWithPictures> {
       const id = newRecordId();
       const pictures = input.pictures ?? [input.img];
       const saved = await products
-        .insert({ id, ...toFields(input), created_at: clock().toISOString() }, pictures, toVariantFields(input, [], id), newRecordId, (trx) => requireCategory(input.category, trx))
+        .insert(
+          { id, ...toFields(input), created_at: clock().toISOString() },
+          pictures,
+          toVariantFields(input, [], id),
+          newRecordId,
+          (trx) => requireCategory(input.category, trx),
+          (trx, saved) => audit(trx, actor, { kind: 'product.created', subject: id, detail: { changes: productAsAdded(saved) } }),
+        )
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? skuTaken() : error;
         });
@@ -159,7 +169,7 @@ export function createProductService(products: ProductRepository, clock: Clock, 
      * Replaces every field the form has, and the pictures when it sends them (otherwise `img` becomes
      * the main picture and the others stay). Orders already placed keep the name and price they were placed at.
      */
-    async replace(id: string, { stockSeen, ...input }: ProductUpdate): Promise<ProductWithPictures> {
+    async replace(id: string, { stockSeen, ...input }: ProductUpdate, actor: StaffActor): Promise<ProductWithPictures> {
       if (!isRecordId(id)) throw noSuchProduct();
       const saved = await products
         .update(
@@ -170,6 +180,13 @@ export function createProductService(products: ProductRepository, clock: Clock, 
           (current) => toVariantFields(input, current, id),
           newRecordId,
           (trx) => requireCategory(input.category, trx),
+          async (trx, before, after) => {
+            const changes = productChanges(before, after);
+            // A save that changed nothing is no action on the shop.
+            if (changes.length === 0) return;
+            const kind = changes.some((change) => change.money) ? 'price.changed' : 'product.updated';
+            await audit(trx, actor, { kind, subject: id, detail: { changes, facts: { name: after.row.name } } });
+          },
         )
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? skuTaken() : error;
@@ -196,8 +213,16 @@ export function createProductService(products: ProductRepository, clock: Clock, 
     },
 
     /** Deleting an unknown product deletes nothing, as the specification's `{ deletedCount }` says. */
-    async remove(id: string): Promise<{ deletedCount: number }> {
-      return { deletedCount: isRecordId(id) ? await products.delete(id) : 0 };
+    async remove(id: string, actor: StaffActor): Promise<{ deletedCount: number }> {
+      if (!isRecordId(id)) return { deletedCount: 0 };
+      const deletedCount = await products.delete(id, (trx, deleted) =>
+        audit(trx, actor, {
+          kind: 'product.deleted',
+          subject: id,
+          detail: { facts: { name: deleted.name, price: formatUsd(centsToDollars(deleted.price_cents)), stock: deleted.avail_quantity } },
+        }),
+      );
+      return { deletedCount };
     },
   };
 }

@@ -88,7 +88,7 @@ export const stockAlertRoutes: FastifyPluginAsyncZod<StockAlertRouteOptions> = a
   app.get(
     '/stock-alerts/waiting',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', right: 'catalogue' },
       schema: {
         tags: ['stock alerts'],
         summary: 'How many people wait for each product and variant (confirmed, not yet told, not unsubscribed), the most awaited first; total in X-Total-Count',

@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/test-app.ts';
 /**
  * design.md's "Who may call what" rows for users, as anonymous, a customer, another customer and an
  * admin: GET /users is for admins; GET and PUT /users/{email} are for yourself (without userRole) or,
- * for an admin, anyone (with userRole: 'admin').
+ * for an admin, anyone (with userRole: 'admin' and the staff role).
  */
 let shop: TestApp;
 let admin: TestAccount;
@@ -54,7 +54,7 @@ describe('GET /api/users', () => {
     const users = res.json();
     expect(res.headers['x-total-count']).toBe(String(users.length));
     const byEmail = Object.fromEntries(users.map((user: { userEmail: string }) => [user.userEmail, user]));
-    expect(byEmail[adminEmail]).toEqual({ ...customerShape('Shop admin', adminEmail), userRole: 'admin' });
+    expect(byEmail[adminEmail]).toEqual({ ...customerShape('Shop admin', adminEmail), userRole: 'admin', staffRole: 'owner' });
     expect(byEmail[carol.email]).toEqual(customerShape('Carol Customer', carol.email));
     expect(byEmail[oscar.email]).toEqual(customerShape('Oscar Other', oscar.email));
     expect(new Set(users.map((user: { _id: string }) => user._id)).size).toBe(users.length);
@@ -133,7 +133,7 @@ describe('GET /api/users/{email}', () => {
     expect(res.json()).toEqual(customerShape('Oscar Other', oscar.email));
 
     const self = await get(userUrl(adminEmail), admin);
-    expect(self.json()).toEqual({ ...customerShape('Shop admin', adminEmail), userRole: 'admin' });
+    expect(self.json()).toEqual({ ...customerShape('Shop admin', adminEmail), userRole: 'admin', staffRole: 'owner' });
   });
 
   it('answers 404 to an admin asking for an unknown address', async () => {
@@ -215,13 +215,13 @@ describe('PUT /api/users/{email}', () => {
 
     const res = await put(ida.email.toUpperCase(), { userName: '', userRole: 'admin' }, admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...customerShape('Ida Promoted', ida.email), userRole: 'admin' });
+    expect(res.json()).toEqual({ ...customerShape('Ida Promoted', ida.email), userRole: 'admin', staffRole: 'owner' });
 
     // The same session, without signing in again.
     expect(await roleInSession(ida)).toBe('admin');
     const list = await get('/api/users', ida);
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toContainEqual({ ...customerShape('Ida Promoted', ida.email), userRole: 'admin' });
+    expect(list.json()).toContainEqual({ ...customerShape('Ida Promoted', ida.email), userRole: 'admin', staffRole: 'owner' });
     expect((await get(userUrl(oscar.email), ida)).statusCode).toBe(200);
   });
 

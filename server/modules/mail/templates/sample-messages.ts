@@ -1,8 +1,10 @@
 import type { ContactMessage } from '../../../../common/schemas/inbox.ts';
 import type { Order } from '../../../../common/schemas/orders.ts';
+import type { OrderReturn } from '../../../../common/schemas/returns.ts';
 import { emailConfirmation, passwordChanged, passwordReset, welcomeWithVerification } from './account-messages.ts';
 import type { EmailContent } from './email-content.ts';
 import { orderCancelled, orderDelivered, orderPlaced, orderRefunded, orderShipped, paymentReceipt } from './order-messages.ts';
+import { returnApproved, returnReceived, returnRefused, returnRequested } from './return-messages.ts';
 import { newContactMessage, newPaidOrder, newsletterAlreadySubscribed, newsletterConfirmation } from './shop-messages.ts';
 import { backInStock, lowStockNotice, stockAlertConfirmation } from './stock-messages.ts';
 
@@ -104,6 +106,18 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
   };
   const orderUrl = `${publicUrl}/dashboard/myorders`;
   const shipped = { shippingStatus: 'shipped', stage: 'shipped', shippedAt: '2026-11-24T14:05:00.000Z' } as const;
+  const sampleReturn: OrderReturn = {
+    id: 'r-1',
+    number: 'J-1042-R1',
+    orderId: order._id,
+    orderNumber: order.orderNumber,
+    customerName: order.cutomerName,
+    status: 'requested',
+    reason: 'wrong-size-or-variant',
+    note: 'I need the 12 mm width.',
+    lines: [{ lineId: 'l1', product: 'Joinery Bench Chisel', variant: 'Width 10 mm · Handle Ash', quantity: 1 }],
+    createdAt: '2026-11-28T09:00:00.000Z',
+  };
   return {
     welcome: welcomeWithVerification({ name: 'Carol Carpenter', verifyUrl: `${publicUrl}/verifyEmail?token=sample` }),
     'email-confirmation': emailConfirmation({ name: 'Carol Carpenter', verifyUrl: `${publicUrl}/verifyEmail?token=sample` }),
@@ -134,6 +148,20 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
       order: { ...order, refundedAmount: 421, refundStatus: 'full', restockedQuantity: 3 },
       amount: 421,
       reason: 'Returned unused.',
+      orderUrl,
+    }),
+    'return-requested': returnRequested({ order, made: sampleReturn, orderUrl }),
+    'return-approved': returnApproved({ order, made: { ...sampleReturn, status: 'approved' }, orderUrl }),
+    'return-refused': returnRefused({ order, made: { ...sampleReturn, status: 'refused', refusalReason: 'The chisel has been sharpened and used.' }, orderUrl }),
+    'return-received-and-refunded': returnReceived({ order, made: { ...sampleReturn, status: 'received', resolution: 'refund' }, orderUrl }),
+    'return-received-and-exchanged': returnReceived({
+      order,
+      made: {
+        ...sampleReturn,
+        status: 'received',
+        resolution: 'exchange',
+        exchange: { orderId: 'o-exchange', orderNumber: 'J-1050', variant: 'Joinery Bench Chisel · Width 12 mm · Handle Ash', amountDue: 0 },
+      },
       orderUrl,
     }),
     'shop-new-paid-order': newPaidOrder({ order, manageUrl: `${publicUrl}/dashboard/manageorder` }),

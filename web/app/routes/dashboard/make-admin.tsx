@@ -7,7 +7,9 @@ import { StackingCell, StackingRow, StackingTable } from '../../../components/ui
 import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useUpdateUser, useUserList } from '../../../features/users/api/user-queries.ts';
+import { StaffRoleChooser } from '../../../features/users/components/staff-role-chooser.tsx';
 import type { User } from '../../../../common/schemas/users.ts';
+import { staffRoleLabels } from '../../../../common/staff-roles.ts';
 
 const pageSize = 20;
 
@@ -15,6 +17,8 @@ function RoleButton({ user }: { user: User }) {
   const toast = useToast();
   const update = useUpdateUser();
   const [asking, setAsking] = useState(false);
+  // Staff get the owner's role chooser; Make Admin stays the specification's, for customers.
+  if (user.staffRole) return <StaffRoleChooser user={{ ...user, staffRole: user.staffRole }} />;
   if (user.userRole === 'admin') {
     return (
       <button type="button" className="btn btn-sm btn-disabled" aria-disabled="true" tabIndex={-1}>
@@ -54,7 +58,10 @@ function RoleButton({ user }: { user: User }) {
           )
         }
       >
-        <p>{accountContact(user.userEmail)} will manage products, orders and other users. An admin cannot be turned back into a customer from this page.</p>
+        <p>
+          {accountContact(user.userEmail)} will be an admin with the owner&rsquo;s role: products, orders, settings and other users. You can choose a narrower role, or remove it,
+          on this page afterwards.
+        </p>
       </ConfirmDialog>
     </div>
   );
@@ -65,7 +72,10 @@ export default function MakeAdminPage() {
   const users = useUserList({ limit: pageSize, offset: (page - 1) * pageSize });
 
   return (
-    <DashboardPage title="Make Admin" intro="Every account in the shop, newest first. An admin manages products, orders and other users.">
+    <DashboardPage
+      title="Make Admin"
+      intro="Every account in the shop, newest first. Make Admin gives the owner’s role; each staff member’s role can then be narrowed (manager, fulfilment, support) or removed."
+    >
       {users.isPending ? (
         <div className="skeleton h-64 w-full rounded-xl" aria-label="Loading users" />
       ) : users.isError ? (
@@ -74,7 +84,7 @@ export default function MakeAdminPage() {
         <EmptyState title="No users yet" />
       ) : (
         <div className="space-y-6">
-          <StackingTable caption="Users, newest first" headings={[{ label: 'User' }, { label: 'Location' }, { label: 'Role', className: 'text-right' }]}>
+          <StackingTable caption="Users, newest first" headings={[{ label: 'User' }, { label: 'Location' }, { label: 'Role' }, { label: 'Change', className: 'text-right' }]}>
             {users.data.items.map((user) => (
               <StackingRow key={user._id}>
                 <StackingCell>
@@ -83,6 +93,9 @@ export default function MakeAdminPage() {
                 </StackingCell>
                 <StackingCell heading="Location">
                   <p className="text-stone-700 [overflow-wrap:anywhere]">{user.userLocation || '—'}</p>
+                </StackingCell>
+                <StackingCell heading="Role">
+                  <span className={`badge ${user.staffRole ? 'badge-primary' : 'badge-ghost'}`}>{user.staffRole ? staffRoleLabels[user.staffRole] : 'Customer'}</span>
                 </StackingCell>
                 <StackingCell action>
                   <RoleButton user={user} />

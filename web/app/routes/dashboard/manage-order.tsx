@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { hasRight } from '../../../../common/staff-roles.ts';
+import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { orderListStages, type OrderListStage } from '../../../../common/schemas/orders.ts';
 import { CursorPagination, EmptyKeysetPage } from '../../../components/ui/cursor-pagination.tsx';
@@ -23,6 +25,7 @@ function readStage(value: string | null): OrderListStage | undefined {
  */
 export default function ManageOrderPage() {
   const [params, setParams] = useSearchParams();
+  const changesOrders = hasRight(useSession().data?.staffRole, 'orders');
   const stage = readStage(params.get('stage'));
   const q = params.get('q') ?? '';
   const after = params.get('after') ?? undefined;
@@ -69,12 +72,17 @@ export default function ManageOrderPage() {
               <input type="search" className="input w-full" placeholder="J-1042, e-mail or name" maxLength={100} value={search} onChange={(event) => type(event.target.value)} />
             </label>
           </form>
-          {/* Beside the form, not in it: its dialog holds a form of its own. */}
-          <ShipSeveralButton />
-          {/* The orders of this stage and search as a file: a plain link (the browser sends the session cookie), named by the server for the day. */}
-          <a href={ordersCsvPath({ stage, q: q || undefined })} download className="btn btn-outline">
-            Export CSV
-          </a>
+          {/* Shipping and exporting change or take out orders: for roles with the 'orders' right (ADR 042). */}
+          {changesOrders && (
+            <>
+              {/* Beside the form, not in it: its dialog holds a form of its own. */}
+              <ShipSeveralButton />
+              {/* The orders of this stage and search as a file: a plain link (the browser sends the session cookie), named by the server for the day. */}
+              <a href={ordersCsvPath({ stage, q: q || undefined })} download className="btn btn-outline">
+                Export CSV
+              </a>
+            </>
+          )}
         </div>
         {/* A filter takes what is typed in the search box along, even before its pause is over. */}
         <OrderStageFilter

@@ -14,6 +14,7 @@ import { ChangePasswordForm } from '../../../features/users/components/change-pa
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { useUpdateUser, useUser } from '../../../features/users/api/user-queries.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { hasRight, staffRoleLabels } from '../../../../common/staff-roles.ts';
 
 const blankProfile = { userName: '', userEdu: '', userLocation: '', userNumber: '' };
 
@@ -34,7 +35,7 @@ function ProfileCard({ user }: { user: User }) {
         </span>
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold text-stone-900">{user.userName}</p>
-          <p className="text-sm text-stone-600">{user.userRole === 'admin' ? 'Admin' : 'Customer'}</p>
+          <p className="text-sm text-stone-600">{user.staffRole ? staffRoleLabels[user.staffRole] : user.userRole === 'admin' ? 'Admin' : 'Customer'}</p>
         </div>
       </div>
       <dl className="mt-6 divide-y divide-base-300 text-sm">
@@ -105,9 +106,12 @@ export default function MyProfilePage() {
   return (
     <DashboardPage
       title={viewer?.role === 'admin' ? 'Dashboard' : 'My Profile'}
-      intro={viewer?.role === 'admin' ? 'How the shop is doing, and your profile.' : 'Your name, education, location and phone number.'}
+      intro={
+        // Only a role that may read the figures is shown the overview.
+        hasRight(viewer?.staffRole, 'reports') ? 'How the shop is doing, and your profile.' : 'Your name, education, location and phone number.'
+      }
     >
-      {viewer?.role === 'admin' && <ShopOverview />}
+      {hasRight(viewer?.staffRole, 'reports') && <ShopOverview />}
       {viewer?.role === 'admin' && <h2 className="font-display text-2xl font-semibold text-stone-900">My Profile</h2>}
       {profile.isPending ? (
         <div className="skeleton h-72 w-full rounded-xl" aria-label="Loading your profile" />

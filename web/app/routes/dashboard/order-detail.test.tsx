@@ -202,7 +202,7 @@ describe('the order detail page', () => {
   it('offers paying for an unpaid order', async () => {
     stubServer({
       ...signedInAs(customer),
-      [detailsPath(unpaidOrder._id)]: { body: { order: unpaidOrder, refunds: [], shipments: [], timeline: [{ kind: 'placed', at: unpaidOrder.createdAt }] } },
+      [detailsPath(unpaidOrder._id)]: { body: { order: unpaidOrder, refunds: [], shipments: [], returns: [], timeline: [{ kind: 'placed', at: unpaidOrder.createdAt }] } },
     });
     renderApp(`/dashboard/orders/${unpaidOrder._id}`);
     expect((await screen.findByRole('link', { name: 'Pay for this order' })).getAttribute('href')).toBe(`/dashboard/payment/${unpaidOrder._id}`);

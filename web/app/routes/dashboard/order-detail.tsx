@@ -5,6 +5,7 @@ import { useSession } from '../../../features/auth/api/session-queries.ts';
 import { useOrderDetails } from '../../../features/orders/api/order-queries.ts';
 import { OrderNotesPanel } from '../../../features/orders/components/order-notes-panel.tsx';
 import { OrderBackLink, OrderOverview } from '../../../features/orders/components/order-overview.tsx';
+import { OrderReturnsCard } from '../../../features/returns/components/order-returns-card.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /** Back to the list this person reached the order from: their own orders, or the shop's. */
@@ -53,6 +54,7 @@ export default function OrderDetailPage() {
       forAdmin={forAdmin}
       back={backTo(forAdmin)}
       notes={forAdmin && notes && <OrderNotesPanel orderId={details.data.order._id} notes={notes} />}
+      returns={<OrderReturnsCard details={details.data} forAdmin={forAdmin} />}
     />
   );
 }

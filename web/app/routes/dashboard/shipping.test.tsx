@@ -30,7 +30,13 @@ const seller: ShopSettings = shopSettingsSchema.parse({
 });
 
 const zonesPage = (zones: ShippingZone[], more: Parameters<typeof stubServer>[0] = {}) =>
-  stubServer({ ...signedInAs(admin), 'GET /api/shipping-zones': { body: zones }, 'GET /api/shop-settings': { body: seller }, ...more });
+  stubServer({
+    ...signedInAs(admin),
+    'GET /api/shipping-zones': { body: zones },
+    'GET /api/shop-settings': { body: seller },
+    'GET /api/return-settings': { body: { windowDays: 30 } },
+    ...more,
+  });
 
 const zoneGroup = (name: string) => screen.getByRole('group', { name });
 

@@ -1,6 +1,8 @@
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useShippingZones, useShopSettings } from '../../../features/settings/api/settings-queries.ts';
+import { useReturnSettings } from '../../../features/returns/api/return-queries.ts';
+import { ReturnWindowForm } from '../../../features/returns/components/return-window-form.tsx';
 import { SellerForm } from '../../../features/settings/components/seller-form.tsx';
 import { ShippingZonesForm } from '../../../features/settings/components/shipping-zones-form.tsx';
 
@@ -18,6 +20,13 @@ function Seller() {
   return <SellerForm settings={settings.data} />;
 }
 
+function Returns() {
+  const settings = useReturnSettings();
+  if (settings.isPending) return <div className="skeleton h-48 w-full rounded-xl" aria-label="Loading the return window" />;
+  if (settings.isError) return <ErrorState title="We could not load the return window" error={settings.error} onRetry={() => void settings.refetch()} />;
+  return <ReturnWindowForm settings={settings.data} />;
+}
+
 export default function ShippingPage() {
   return (
     <DashboardPage
@@ -26,6 +35,7 @@ export default function ShippingPage() {
     >
       <Zones />
       <Seller />
+      <Returns />
     </DashboardPage>
   );
 }

@@ -1,5 +1,7 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { hasRight, withoutRightMessage } from '../../../../common/staff-roles.ts';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
+import { adminPageAt } from '../../dashboard/admin-pages.ts';
 import { useSession } from '../api/session-queries.ts';
 import { loginPath } from '../login-path.ts';
 
@@ -28,15 +30,26 @@ export function RequireSignIn() {
   return <Outlet />;
 }
 
-/** Admin pages. The server refuses their calls to anyone else; this says so plainly first. */
+/**
+ * Admin pages, each open to the staff roles with its right (admin-pages.ts, ADR 042). The server
+ * refuses their calls to anyone else; this says so plainly first, naming what the role may not do.
+ */
 export function RequireAdmin() {
   const session = useSession();
-  if (session.data?.role === 'admin') return <Outlet />;
+  const { pathname } = useLocation();
+  const viewer = session.data;
+  const page = adminPageAt(pathname);
+  if (viewer?.staffRole && page && hasRight(viewer.staffRole, page.right)) return <Outlet />;
+  const reason = !viewer?.staffRole
+    ? 'This page is for the shop’s admins. Your account can see its profile, orders and reviews.'
+    : page
+      ? withoutRightMessage(viewer.staffRole, page.right)
+      : 'This page is not open to any staff role yet.';
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <p className="font-display text-5xl font-semibold text-primary">403</p>
       <h1 className="font-display mt-4 text-3xl font-semibold text-stone-900">Not allowed</h1>
-      <p className="mt-3 text-stone-600">This page is for the shop&rsquo;s admins. Your account can see its profile, orders and reviews.</p>
+      <p className="mt-3 text-stone-600">{reason}</p>
       <Link to="/dashboard" className="btn btn-primary mt-8">
         Go to your dashboard
       </Link>

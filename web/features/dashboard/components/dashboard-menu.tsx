@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { accountContact } from '../../../../common/account-contact.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
+import { hasRight, staffRoleLabels } from '../../../../common/staff-roles.ts';
+import { adminPages } from '../admin-pages.ts';
 
 interface MenuItem {
   to: string;
@@ -15,24 +17,15 @@ const customers: MenuItem[] = [
   { to: '/dashboard/myorders', label: 'My Order' },
   { to: '/dashboard/wishlist', label: 'My Wishlist' },
 ];
-const admins: MenuItem[] = [
-  { to: '/dashboard/addProduct', label: 'Add Product' },
-  { to: '/dashboard/manageproducts', label: 'Manage Products' },
-  { to: '/dashboard/catalogue-file', label: 'Catalogue file' },
-  { to: '/dashboard/categories', label: 'Manage Categories' },
-  { to: '/dashboard/manageorder', label: 'Manage Order' },
-  { to: '/dashboard/shipping', label: 'Shipping' },
-  { to: '/dashboard/taxes', label: 'Taxes' },
-  { to: '/dashboard/discounts', label: 'Discount codes' },
-  { to: '/dashboard/admin', label: 'Make Admin' },
-  { to: '/dashboard/messages', label: 'Messages' },
-  { to: '/dashboard/demand', label: 'Waiting customers' },
-  { to: '/dashboard/jobs', label: 'Background jobs' },
-];
 
-/** The specification's menu (My Profile for all; orders and reviews for customers; shop management for admins), what the shop charges, the admin's inbox and failed background jobs. */
-export function menuFor(role: Viewer['role']): MenuItem[] {
-  return [...everyone, ...(role === 'admin' ? admins : customers)];
+/**
+ * The specification's menu (My Profile for all; orders and reviews for customers; shop management for
+ * admins), what the shop charges, the admin's inbox and failed background jobs. Each staff member sees
+ * only the admin pages their role has the right for (ADR 042), as the server allows their calls.
+ */
+export function menuFor(viewer: Pick<Viewer, 'role' | 'staffRole'>): MenuItem[] {
+  if (viewer.role !== 'admin') return [...everyone, ...customers];
+  return [...everyone, ...adminPages.filter((page) => hasRight(viewer.staffRole, page.right))];
 }
 
 function linkClass({ isActive }: { isActive: boolean }) {
@@ -64,10 +57,10 @@ export function DashboardMenu({ viewer }: { viewer: Viewer }) {
       <div className="mb-3 hidden border-b border-base-300 px-3 pb-4 lg:block">
         <p className="truncate font-semibold text-stone-900">{viewer.name}</p>
         <p className="truncate text-sm text-stone-600">{accountContact(viewer.email)}</p>
-        {viewer.role === 'admin' && <span className="badge badge-primary badge-sm mt-2">Admin</span>}
+        {viewer.role === 'admin' && <span className="badge badge-primary badge-sm mt-2">{viewer.staffRole ? staffRoleLabels[viewer.staffRole] : 'Admin'}</span>}
       </div>
       <ul ref={strip} className="flex gap-1 overflow-x-auto lg:flex-col">
-        {menuFor(viewer.role).map((item) => (
+        {menuFor(viewer).map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={linkClass}>
               {item.label}

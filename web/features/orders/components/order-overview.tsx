@@ -191,6 +191,8 @@ interface OrderOverviewProps {
   payment?: ReactNode;
   /** The admin's view: the staff's notes panel, under the admin actions. */
   notes?: ReactNode;
+  /** The order's returns: its customer's, with Return items, or the admin's Returns panel (a signed-in reader's page only). */
+  returns?: ReactNode;
 }
 
 /**
@@ -199,7 +201,7 @@ interface OrderOverviewProps {
  * and how the total is made, how it reaches them, the payment, any refunds with their credit notes,
  * and the timeline. The customer's order page and a guest's both show it.
  */
-export function OrderOverview({ details, forAdmin, back, payment, notes }: OrderOverviewProps) {
+export function OrderOverview({ details, forAdmin, back, payment, notes, returns }: OrderOverviewProps) {
   const { order } = details;
   const receipt = receiptOf(order);
   const unpaid = isOpenUnpaid(order);
@@ -286,6 +288,8 @@ export function OrderOverview({ details, forAdmin, back, payment, notes }: Order
           </div>
 
           {details.refunds.length > 0 && <Refunds details={details} />}
+
+          {returns}
 
           {forAdmin && <AdminOrderActions details={details} />}
 

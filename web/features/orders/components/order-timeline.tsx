@@ -12,6 +12,10 @@ const dots: Record<TimelineKind, string> = {
   cancelled: 'bg-error',
   expired: 'bg-error',
   refunded: 'bg-primary',
+  'return-requested': 'bg-warning',
+  'return-approved': 'bg-info',
+  'return-refused': 'bg-error',
+  'return-received': 'bg-success',
 };
 
 /** The step's title and what more it says, worded for whoever reads it (the customer or the shop). */
@@ -61,7 +65,30 @@ function describe(entry: TimelineEntry, forAdmin: boolean): { title: string; det
           </>
         ),
       };
+    case 'return-requested':
+      return { title: `Return ${entry.returnNumber ?? ''} requested`, detail: <ReturnDetail entry={entry} /> };
+    case 'return-approved':
+      return { title: `Return ${entry.returnNumber ?? ''} approved`, detail: <ReturnDetail entry={entry} /> };
+    case 'return-refused':
+      return { title: `Return ${entry.returnNumber ?? ''} refused`, detail: <ReturnDetail entry={entry} /> };
+    case 'return-received': {
+      // On a line of its own, under the pieces: a received step has no reason to follow.
+      const outcome =
+        entry.resolution === 'exchange' ? `Exchanged${entry.exchangeOrderNumber ? ` as order ${entry.exchangeOrderNumber}` : ''}` : entry.resolution === 'refund' ? 'Refunded' : '';
+      return { title: `Return ${entry.returnNumber ?? ''} received`, detail: <ReturnDetail entry={{ ...entry, reason: undefined }} suffix={outcome} /> };
+    }
   }
+}
+
+/** A return's step: the pieces it sends back, and the reason given (the customer's, or the shop's refusal). */
+function ReturnDetail({ entry, suffix = '' }: { entry: TimelineEntry; suffix?: string }) {
+  return (
+    <>
+      {entry.items && <span className="block">{itemsInWords(entry.items)}</span>}
+      {entry.reason}
+      {suffix}
+    </>
+  );
 }
 
 /** What happened to the order, oldest first, each step with its date and time. */

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaginationQuery } from '../../../../common/schemas/pagination.ts';
+import type { RoleChoice } from '../../../../common/schemas/staff-roles.ts';
 import type { User, UserUpdate } from '../../../../common/schemas/users.ts';
 import { apiGet, apiGetPage, apiPut, queryString } from '../../../lib/api-client.ts';
 import { authQueries } from '../../auth/api/session-queries.ts';
@@ -30,6 +31,19 @@ export function useUpdateUser() {
     onSuccess: async (user) => {
       queryClient.setQueryData(userQueries.one(user.userEmail).queryKey, user);
       // The header and menu show the name; the user list shows roles.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: userQueries.all }), queryClient.invalidateQueries({ queryKey: authQueries.session().queryKey })]);
+    },
+  });
+}
+
+/** An owner gives a staff role, or takes it away (`customer`): `PUT /users/{email}/role`. */
+export function useSetStaffRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ email, role }: { email: string; role: RoleChoice }) => apiPut<User>(`${userPath(email)}/role`, { role }),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(userQueries.one(user.userEmail).queryKey, user);
+      // The list shows each role; the owner's own menu changes if they changed their own.
       await Promise.all([queryClient.invalidateQueries({ queryKey: userQueries.all }), queryClient.invalidateQueries({ queryKey: authQueries.session().queryKey })]);
     },
   });
