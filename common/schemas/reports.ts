@@ -47,11 +47,9 @@ export const salesReportSchema = z.object({
   from: z.string(),
   to: z.string(),
   interval: z.enum(reportIntervals),
-  previous: z
-    .object({ from: z.string(), to: z.string() })
-    .meta({
-      description: 'The range compared with: the same days of the months before for a range from the 1st (of the year before from 1 January), else as many days just before',
-    }),
+  previous: z.object({ from: z.string(), to: z.string() }).meta({
+    description: 'The range compared with: the same days of the months before for a range from the 1st (of the year before from 1 January), else as many days just before',
+  }),
   periods: z.array(
     z.object({
       start: z.string(),
