@@ -95,7 +95,7 @@ describe(`the audit trail (${testDialect})`, () => {
       ['product.deleted', id],
       ['product.created', id],
     ]);
-    expect(records[0]!.detail.facts).toEqual({ name: 'Marking gauge', price: 35, stock: 4 });
+    expect(records[0]!.detail.facts).toEqual({ name: 'Marking gauge', price: '$35.00', stock: 4 });
     expect(records[1]!.detail.changes).toContainEqual({ field: 'price', before: null, after: 35, money: true });
   });
 
