@@ -17,15 +17,21 @@ function RoleButton({ user }: { user: User }) {
   const toast = useToast();
   const update = useUpdateUser();
   const [asking, setAsking] = useState(false);
-  // Staff get the owner's role chooser; Make Admin stays the specification's, for customers.
-  if (user.staffRole) return <StaffRoleChooser user={{ ...user, staffRole: user.staffRole }} />;
-  if (user.userRole === 'admin') {
+  const admin = (
+    <button type="button" className="btn btn-sm btn-disabled" aria-disabled="true" tabIndex={-1}>
+      Admin
+    </button>
+  );
+  // The specification's 'Admin' button stays on every admin's row; staff also get the owner's role chooser.
+  if (user.staffRole) {
     return (
-      <button type="button" className="btn btn-sm btn-disabled" aria-disabled="true" tabIndex={-1}>
-        Admin
-      </button>
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {admin}
+        <StaffRoleChooser user={{ ...user, staffRole: user.staffRole }} />
+      </div>
     );
   }
+  if (user.userRole === 'admin') return admin;
   return (
     <div className="flex flex-col items-end gap-1">
       <button
