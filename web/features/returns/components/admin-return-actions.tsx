@@ -17,14 +17,15 @@ function RefuseForm({ made, onDone }: { made: OrderReturn; onDone: () => void })
   const decide = useDecideReturn();
   const form = useSchemaForm(returnRefusalFormSchema, { defaultValues: { reason: '' } });
   const submit = form.handleSubmit(({ reason }) =>
-    decide.mutate(
-      { id: made.id, decision: { decision: 'refuse', reason } },
-      {
-        onSuccess: () => {
-          toast(`Return ${made.number} refused; the customer is told why.`);
-          onDone();
-        },
+    // The promise, not mutate's own onSuccess: the order reloads with the return decided, which
+    // unmounts this form, and a callback of mutate's is dropped once its component is gone.
+    decide.mutateAsync({ id: made.id, decision: { decision: 'refuse', reason } }).then(
+      () => {
+        toast(`Return ${made.number} refused; the customer is told why.`);
+        onDone();
       },
+      // The refusal is shown under the button, from the mutation's error.
+      () => undefined,
     ),
   );
   return (
@@ -70,18 +71,17 @@ function ReceiveForm({ made, line, onDone }: { made: OrderReturn; line: OrderLin
   // An exchange is for the pieces of one line, of a product still in the catalogue.
   const exchangeable = made.lines.length === 1 && line?.productId;
   const submit = form.handleSubmit((decision) =>
-    decide.mutate(
-      { id: made.id, decision },
-      {
-        onSuccess: (received) => {
-          toast(
-            received.exchange
-              ? `Return ${made.number} received: order ${received.exchange.orderNumber} sends ${received.exchange.variant}.`
-              : `Return ${made.number} received and refunded.`,
-          );
-          onDone();
-        },
+    // The promise, as in RefuseForm: the return received unmounts this form.
+    decide.mutateAsync({ id: made.id, decision }).then(
+      (received) => {
+        toast(
+          received.exchange
+            ? `Return ${made.number} received: order ${received.exchange.orderNumber} sends ${received.exchange.variant}.`
+            : `Return ${made.number} received and refunded.`,
+        );
+        onDone();
       },
+      () => undefined,
     ),
   );
   return (
@@ -146,7 +146,11 @@ export function AdminReturnActions({ made, lines }: { made: OrderReturn; lines: 
             className="btn btn-primary btn-sm"
             disabled={approve.isPending}
             onClick={() =>
-              approve.mutate({ id: made.id, decision: { decision: 'approve' } }, { onSuccess: () => toast(`Return ${made.number} approved; the instructions are mailed.`) })
+              // The promise, as in RefuseForm: the return approved replaces these buttons.
+              approve.mutateAsync({ id: made.id, decision: { decision: 'approve' } }).then(
+                () => toast(`Return ${made.number} approved; the instructions are mailed.`),
+                () => undefined,
+              )
             }
           >
             Approve

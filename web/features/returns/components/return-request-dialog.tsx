@@ -29,12 +29,16 @@ function ReturnRequestForm({ order, returnable, onClose }: { order: Order; retur
   const noneChosen = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message;
 
   const submit = form.handleSubmit((input) =>
-    request.mutate(input, {
-      onSuccess: (made) => {
+    // The promise, not mutate's own onSuccess: the order reloads without pieces left to return, which
+    // can unmount this form first, and a callback of mutate's is dropped once its component is gone.
+    request.mutateAsync(input).then(
+      (made) => {
         toast(`Return ${made.number} requested. We will e-mail you once the shop has looked at it.`);
         onClose();
       },
-    }),
+      // The refusal is shown under the button, from the mutation's error.
+      () => undefined,
+    ),
   );
 
   return (
