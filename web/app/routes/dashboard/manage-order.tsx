@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { hasRight } from '../../../../common/staff-roles.ts';
-import { useSession } from '../../../features/auth/api/session-queries.ts';
+import { useStaffRight } from '../../../features/auth/api/session-queries.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { orderListStages, type OrderListStage } from '../../../../common/schemas/orders.ts';
 import { CursorPagination, EmptyKeysetPage } from '../../../components/ui/cursor-pagination.tsx';
@@ -25,7 +24,7 @@ function readStage(value: string | null): OrderListStage | undefined {
  */
 export default function ManageOrderPage() {
   const [params, setParams] = useSearchParams();
-  const changesOrders = hasRight(useSession().data?.staffRole, 'orders');
+  const changesOrders = useStaffRight('orders');
   const stage = readStage(params.get('stage'));
   const q = params.get('q') ?? '';
   const after = params.get('after') ?? undefined;

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { useSession } from '../../../features/auth/api/session-queries.ts';
+import { useSession, useStaffRight } from '../../../features/auth/api/session-queries.ts';
 import { AccountSessions } from '../../../features/auth/components/account-sessions.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { ShopOverview } from '../../../features/overview/components/shop-overview.tsx';
@@ -14,7 +14,7 @@ import { ChangePasswordForm } from '../../../features/users/components/change-pa
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { useUpdateUser, useUser } from '../../../features/users/api/user-queries.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { hasRight, staffRoleLabels } from '../../../../common/staff-roles.ts';
+import { staffRoleLabels } from '../../../../common/staff-roles.ts';
 
 const blankProfile = { userName: '', userEdu: '', userLocation: '', userNumber: '' };
 
@@ -102,16 +102,17 @@ function ProfileForm({ user }: { user: User }) {
 
 export default function MyProfilePage() {
   const { data: viewer } = useSession();
+  const readsReports = useStaffRight('reports');
   const profile = useUser(viewer?.email ?? '');
   return (
     <DashboardPage
       title={viewer?.role === 'admin' ? 'Dashboard' : 'My Profile'}
       intro={
         // Only a role that may read the figures is shown the overview.
-        hasRight(viewer?.staffRole, 'reports') ? 'How the shop is doing, and your profile.' : 'Your name, education, location and phone number.'
+        readsReports ? 'How the shop is doing, and your profile.' : 'Your name, education, location and phone number.'
       }
     >
-      {hasRight(viewer?.staffRole, 'reports') && <ShopOverview />}
+      {readsReports && <ShopOverview />}
       {viewer?.role === 'admin' && <h2 className="font-display text-2xl font-semibold text-stone-900">My Profile</h2>}
       {profile.isPending ? (
         <div className="skeleton h-72 w-full rounded-xl" aria-label="Loading your profile" />

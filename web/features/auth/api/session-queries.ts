@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useNavigate } from 'react-router';
 import type { AccountSession } from '../../../../common/schemas/account-sessions.ts';
 import type { SignInOptions, Viewer } from '../../../../common/schemas/users.ts';
+import { hasRight, type StaffRight } from '../../../../common/staff-roles.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { authApi } from './auth-api.ts';
 
@@ -29,6 +30,11 @@ export const authQueries = {
 
 export function useSession() {
   return useQuery(authQueries.session());
+}
+
+/** Whether the signed-in person's staff role holds `right`: what a page shows them (ADR 042; the server refuses the rest). */
+export function useStaffRight(right: StaffRight): boolean {
+  return hasRight(useSession().data?.staffRole, right);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { isPhoneAccountEmail } from '../../../../common/account-contact.ts';
 import type { OrderDetails } from '../../../../common/schemas/order-details.ts';
-import { hasRight } from '../../../../common/staff-roles.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { useStaffRight } from '../../auth/api/session-queries.ts';
 import { DeliverOrderButton } from './deliver-order-button.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { ShipOrderButton } from './ship-order-button.tsx';
@@ -13,8 +12,8 @@ import { ShipOrderButton } from './ship-order-button.tsx';
  */
 export function AdminOrderActions({ details }: { details: OrderDetails }) {
   const { order } = details;
-  const role = useSession().data?.staffRole;
-  const ships = hasRight(role, 'orders');
+  const ships = useStaffRight('orders');
+  const refunds = useStaffRight('refunds');
   return (
     <section aria-labelledby="admin-actions" data-slot="admin-order-actions" className="rounded-xl border border-primary/30 bg-primary/5 p-5 print:hidden">
       <h2 id="admin-actions" className="text-sm font-semibold uppercase tracking-wider text-primary">
@@ -23,7 +22,7 @@ export function AdminOrderActions({ details }: { details: OrderDetails }) {
       <div className="mt-3 flex flex-wrap gap-2">
         {ships && (order.stage === 'to-ship' || order.stage === 'partly-shipped') && <ShipOrderButton order={order} />}
         {ships && order.stage === 'shipped' && <DeliverOrderButton order={order} />}
-        {hasRight(role, 'refunds') && <RefundDialog order={order} />}
+        {refunds && <RefundDialog order={order} />}
         {/* A phone account has no address that mail reaches: its customer is called instead. */}
         {isPhoneAccountEmail(order.email) ? (
           <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="btn btn-outline btn-sm">

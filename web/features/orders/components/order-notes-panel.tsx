@@ -1,10 +1,9 @@
-import { hasRight } from '../../../../common/staff-roles.ts';
 import { orderNoteInputSchema, orderNoteMaxLength, type OrderNote } from '../../../../common/schemas/order-details.ts';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
 import { dateTime } from '../../../lib/date-format.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { useSession } from '../../auth/api/session-queries.ts';
+import { useStaffRight } from '../../auth/api/session-queries.ts';
 import { useAddOrderNote } from '../api/order-queries.ts';
 import { OrderCard } from './order-overview.tsx';
 
@@ -15,7 +14,7 @@ import { OrderCard } from './order-overview.tsx';
  * read orders (support) read the notes without the form (ADR 042).
  */
 export function OrderNotesPanel({ orderId, notes }: { orderId: string; notes: readonly OrderNote[] }) {
-  const writes = hasRight(useSession().data?.staffRole, 'orders');
+  const writes = useStaffRight('orders');
   const add = useAddOrderNote(orderId);
   const form = useSchemaForm(orderNoteInputSchema, { defaultValues: { text: '' } });
   const submit = form.handleSubmit((note) =>
