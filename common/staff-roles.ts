@@ -25,6 +25,8 @@ export const staffRights = [
   'reports',
   /** The contact messages. */
   'inbox',
+  /** What the shop says in its own voice: its pages, newsletters, and the hiding of and replies to reviews. */
+  'content',
   /** The audit trail. */
   'audit',
   /** The shop's settings: charges, tax, return window. */
@@ -59,6 +61,7 @@ export const staffRightActions: Record<StaffRight, string> = {
   refunds: 'give refunds',
   reports: 'read the sales figures',
   inbox: 'read the contact messages',
+  content: 'write the shop’s pages, newsletters or replies to reviews',
   audit: 'read the audit trail',
   settings: 'change the shop’s settings',
   roles: 'choose who is staff',

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { renderedStateId, type RenderedPage } from '../../../common/rendered-page.ts';
-import { escapeHtml, jsonForScript } from './html-text.ts';
+import { escapeHtml } from '../../../common/escape-html.ts';
+import { jsonForScript } from './html-text.ts';
 
 /** What a page's <head> says of it: its title, its description (the app's own without one), and tags of its own (already HTML). */
 export interface PageHead {

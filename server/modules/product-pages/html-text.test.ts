@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, escapeXml, jsonForScript } from './html-text.ts';
+import { escapeHtml } from '../../../common/escape-html.ts';
+import { escapeXml, jsonForScript } from './html-text.ts';
 
 describe('jsonForScript', () => {
   it('leaves no "<" that could end the script or open a comment, and stays the same JSON', () => {

@@ -1,8 +1,3 @@
-/** Text made safe to stand in HTML, as an element's text or inside a quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 /**
  * JSON to stand inside a <script> element: no "<" (so no "</script>" or "<!--" can end or bend it),
  * and none of the line separators older parsers took for line ends. Still JSON: each becomes its \u escape.

@@ -5,7 +5,8 @@ import type { ProductWithPictures } from '../../../common/schemas/products.ts';
 import { maxRating, minRating } from '../../../common/catalogue.ts';
 import { shopIdentity } from '../../../common/shop-identity.ts';
 import type { PageHead } from './app-shell.ts';
-import { escapeHtml, jsonForScript } from './html-text.ts';
+import { escapeHtml } from '../../../common/escape-html.ts';
+import { jsonForScript } from './html-text.ts';
 
 /**
  * Tags written for one address carry it in `data-page-head`, so that the web app can drop them when

@@ -129,14 +129,14 @@ describe(`returns (${testDialect})`, () => {
     expect(early.json()).toMatchObject({ code: 'NOT_DELIVERED' });
   });
 
-  it('takes exactly the pieces left when 20 requests for them arrive at once', async () => {
+  it('takes exactly the pieces left when 50 requests for them arrive at once', async () => {
     const { order, buyer, chiselLine } = await deliveredOrder();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(app(), 'POST', `/api/orders/${order._id}/returns`, buyer, { lines: [{ lineId: chiselLine.lineId, quantity: 1 }], reason: 'damaged' })),
+      Array.from({ length: 50 }, () => call(app(), 'POST', `/api/orders/${order._id}/returns`, buyer, { lines: [{ lineId: chiselLine.lineId, quantity: 1 }], reason: 'damaged' })),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
-    expect(statuses.filter((status) => status === 409)).toHaveLength(17);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(47);
     const { returns } = await details(order, buyer);
     expect(returns.map((made) => made.number).toSorted()).toEqual([1, 2, 3].map((seq) => `${order.orderNumber}-R${seq}`));
   });

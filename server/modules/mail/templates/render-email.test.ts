@@ -27,7 +27,7 @@ describe('the shop’s e-mail layout', () => {
 
   it('shows what customers typed as text, never as markup', async () => {
     const { html } = await renderEmail(sampleMessages(publicUrl)['order-placed']!, publicUrl);
-    expect(html).toContain('Bevel-edge chisel set &lt;6 pieces&gt;');
+    expect(html).toContain('Bevel-edge chisel set &#60;6 pieces&#62;');
     expect(html).not.toContain('<6 pieces>');
   });
 

@@ -1,13 +1,10 @@
+import { escapeHtml } from '../../../../common/escape-html.ts';
 import { formatUsd } from '../../../../common/money.ts';
 import { shopIdentity } from '../../../../common/shop-identity.ts';
 import type { EmailContent, OrderSummary } from './email-content.ts';
 
 const colours = { ink: '#1c1917', muted: '#57534e', paper: '#fffdf9', band: '#f6f1e9', rule: '#e7dfd2', primary: '#a14a08' };
 const font = "'Inter', 'Helvetica Neue', Arial, sans-serif";
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 function orderTable(order: OrderSummary): string {
   const rows = order.lines
