@@ -85,7 +85,7 @@ export function parseRichText(source: string): RichBlock[] {
     } else if (bullet || numbered) {
       endParagraph();
       const ordered = numbered !== null;
-      let current = list;
+      let current: ListDraft | null = list;
       if (current === null || current.ordered !== ordered) {
         endList();
         current = { ordered, items: [] };
