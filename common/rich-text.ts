@@ -56,7 +56,7 @@ interface ListDraft {
 export function parseRichText(source: string): RichBlock[] {
   const blocks: RichBlock[] = [];
   let paragraph: string[] = [];
-  let list: ListDraft | null = null;
+  let list = null as ListDraft | null;
   const endParagraph = () => {
     if (paragraph.length > 0) blocks.push({ kind: 'paragraph', inline: parseInline(paragraph.join(' ')) });
     paragraph = [];
@@ -85,7 +85,7 @@ export function parseRichText(source: string): RichBlock[] {
     } else if (bullet || numbered) {
       endParagraph();
       const ordered = numbered !== null;
-      let current: ListDraft | null = list;
+      let current = list;
       if (current === null || current.ordered !== ordered) {
         endList();
         current = { ordered, items: [] };
