@@ -57,12 +57,16 @@ async function details(order: Order, who: TestAccount): Promise<OrderDetails> {
   return res.json<OrderDetails>();
 }
 
-/** The subjects of the mails this order's customer received about returns, once every queued one has gone out. */
+/**
+ * The subjects of the mails this order's customer received about returns, once every queued one has
+ * gone out, in alphabetical order: each is a job of its own, and jobs may deliver in any order.
+ */
 async function returnMails(email: string) {
   await app().jobs.waitUntilIdle();
   return outboxMessages(shop.people.shop.dataDir)
     .filter((mail) => mail.to === email && /return|Return/.test(mail.subject))
-    .map((mail) => mail.subject);
+    .map((mail) => mail.subject)
+    .toSorted();
 }
 
 /** A chisel in two widths at these prices (cents), and a delivered order of one 10 mm of it, of a customer of its own. */
@@ -186,11 +190,13 @@ describe(`returns (${testDialect})`, () => {
     // Pressed again, nothing more is refunded.
     expect((await decide(made, { decision: 'received', resolution: 'refund' })).statusCode).toBe(409);
     expect((await localPayment(db(), transactionId))?.refunded_cents).toBe(17_500);
-    expect(await returnMails(order.email)).toEqual([
-      `We have your return request ${made.number} for order ${order.orderNumber}`,
-      `Return ${made.number} approved: how to send your tools back`,
-      `Return ${made.number} received`,
-    ]);
+    expect(await returnMails(order.email)).toEqual(
+      [
+        `We have your return request ${made.number} for order ${order.orderNumber}`,
+        `Return ${made.number} approved: how to send your tools back`,
+        `Return ${made.number} received`,
+      ].toSorted(),
+    );
   });
 
   it('refuses with a reason, mailed and on the timeline; the pieces are free to ask for again', async () => {
@@ -289,10 +295,12 @@ describe(`returns (${testDialect})`, () => {
     expect(receipts.every((answer) => answer.statusCode === 200 || answer.statusCode === 409)).toBe(true);
     expect((await localPayment(db(), transactionId))?.refunded_cents).toBe(6400);
     expect((await readOrder(app(), buyer, order._id)).refundedAmount).toBe(64);
-    expect(await returnMails(order.email)).toEqual([
-      `We have your return request ${made.number} for order ${order.orderNumber}`,
-      `Return ${made.number} approved: how to send your tools back`,
-      `Return ${made.number} received`,
-    ]);
+    expect(await returnMails(order.email)).toEqual(
+      [
+        `We have your return request ${made.number} for order ${order.orderNumber}`,
+        `Return ${made.number} approved: how to send your tools back`,
+        `Return ${made.number} received`,
+      ].toSorted(),
+    );
   });
 });
