@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { maxRating, minRating } from '../catalogue.ts';
 import { reviewLimits, reviewMessages } from '../shop-management.ts';
+import { reviewReplyLimits, reviewReplyMessages } from '../review-replies.ts';
+
+/** The shop's public answer under a review: one per review, replaced when staff edit it. */
+export const reviewReplySchema = z.object({
+  text: z.string(),
+  repliedAt: z.string().meta({ description: 'When the reply was last written (ISO 8601)' }),
+});
+export type ReviewReply = z.infer<typeof reviewReplySchema>;
 
 /**
  * A customer review as the wire carries it; ratings are a whole number out of 5. The reviewer's
@@ -12,6 +20,8 @@ export const reviewSchema = z.object({
   email: z.string().meta({ description: "The reviewer's e-mail address, masked" }),
   review: z.string(),
   ratings: z.number().int().min(minRating).max(maxRating),
+  // Only on a review the shop answered: the specification's fields stay as they were on every other.
+  reply: reviewReplySchema.optional().meta({ description: 'The shop’s reply under the review, when it has one' }),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -47,3 +57,35 @@ export const reviewCreatedSchema = reviewSchema.extend({
   productId: z.string().nullable().meta({ description: 'The product the review is about, or null' }),
   verifiedBuyer: z.boolean().meta({ description: 'The author has a paid order of that product' }),
 });
+
+/**
+ * A review as staff list it (`GET /reviews/manage`): hidden ones too, with the product it is about
+ * by name. The author's address stays masked: answering a review needs no one's address.
+ */
+export const staffReviewSchema = reviewSchema.extend({
+  productId: z.string().nullable(),
+  productName: z.string().nullable().meta({ description: 'The product’s name, or null when the review names none (or it was deleted)' }),
+  verifiedBuyer: z.boolean(),
+  createdAt: z.string(),
+  hiddenAt: z.string().nullable().meta({ description: 'When it was hidden from the public, or null while it is shown' }),
+});
+export type StaffReview = z.infer<typeof staffReviewSchema>;
+
+/** `PATCH /reviews/{id}` (staff): hide the review from every public list and rating, or show it again. */
+export const reviewVisibilityInputSchema = z.object({
+  hidden: z.boolean({ error: 'Say whether the review is hidden (true) or shown (false)' }),
+});
+export type ReviewVisibilityInput = z.infer<typeof reviewVisibilityInputSchema>;
+
+/** `POST /reviews/{id}/reply` (staff), and the Reviews page's reply form: the reply replaces any earlier one. */
+export const reviewReplyInputSchema = z.object({
+  text: z
+    .string({ error: reviewReplyMessages.textRequired })
+    .trim()
+    .min(1, reviewReplyMessages.textRequired)
+    .max(reviewReplyLimits.text, reviewReplyMessages.textTooLong)
+    .meta({ description: `The shop’s public reply, up to ${reviewReplyLimits.text} characters` }),
+});
+export type ReviewReplyInput = z.infer<typeof reviewReplyInputSchema>;
+
+export const reviewIdParamsSchema = z.object({ id: z.string().max(200) });

@@ -109,6 +109,13 @@ export function createProductRepository(db: Database) {
       return db.selectFrom('products').select(productColumns).where('id', '=', id).executeTakeFirst();
     },
 
+    /** The names of these products (hidden ones too), by id; an id that names none is left out. */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     /**
      * A new product, its pictures (the first of which is its `img`) and its variants, together; answers
      * it as written. `holdCategory` runs first in the transaction: its category must exist, and stays until the commit.

@@ -146,6 +146,11 @@ export function createProductService(products: ProductRepository, clock: Clock, 
       return isRecordId(id) && (await products.findById(id)) !== undefined;
     },
 
+    /** The names of these products (hidden ones too), by id, for what names them (a review, its reply's e-mail). */
+    namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      return products.namesOf([...new Set(ids)].filter(isRecordId));
+    },
+
     /** A new product, stamped now, so that it is the newest in the catalogue; its pictures are the list given, or its image. */
     async create(input: ProductInput, actor: StaffActor): Promise<ProductWithPictures> {
       const id = newRecordId();

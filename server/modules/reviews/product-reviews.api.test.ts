@@ -193,7 +193,7 @@ describe('GET /api/products/:id/reviews and the product’s rating', () => {
     expect(home.map((listed) => listed._id)).toContain(review._id);
   });
 
-  it('reads the page, the count and the average through the product’s index, never the whole table', async () => {
+  it('reads the page, the count and the average through the index of the product’s shown reviews, never the whole table', async () => {
     const product = await addProduct(people.shop.db);
     await sql`analyze`.execute(people.shop.db);
     const plans = await queryPlansOf(people.shop.database, async (db) => {
@@ -203,7 +203,7 @@ describe('GET /api/products/:id/reviews and the product’s rating', () => {
     });
     expect(plans).toHaveLength(3);
     for (const plan of plans) {
-      expect(plan).toContain('reviews_product_created_at_idx');
+      expect(plan).toContain('reviews_shown_product_created_at_idx');
       expect(plan).not.toMatch(/\bSCAN reviews\b(?! USING)|Seq Scan/);
     }
     if (people.shop.database.dialect === 'sqlite') expect(plans[0]).not.toContain('TEMP B-TREE');

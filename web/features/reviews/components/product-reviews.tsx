@@ -9,6 +9,7 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useProductReviews } from '../api/review-queries.ts';
 import { AverageRating } from './average-rating.tsx';
 import { RatingStars } from './rating-stars.tsx';
+import { ReviewReplyNote } from './review-reply.tsx';
 
 /** One review on a product's page. Its text is rendered as text: markup in a review never runs. */
 function ProductReviewItem({ review }: { review: ProductReview }) {
@@ -33,6 +34,7 @@ function ProductReviewItem({ review }: { review: ProductReview }) {
           </span>
         )}
       </p>
+      {review.reply && <ReviewReplyNote reply={review.reply} />}
     </article>
   );
 }

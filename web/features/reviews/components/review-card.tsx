@@ -1,5 +1,6 @@
 import type { Review } from '../../../../common/schemas/reviews.ts';
 import { RatingStars } from './rating-stars.tsx';
+import { ReviewReplyNote } from './review-reply.tsx';
 
 /** One customer's words. The text is rendered as text: markup in a review never runs. */
 export function ReviewCard({ review }: { review: Review }) {
@@ -15,6 +16,7 @@ export function ReviewCard({ review }: { review: Review }) {
         </span>
         <span className="font-semibold text-stone-900">{review.name}</span>
       </figcaption>
+      {review.reply && <ReviewReplyNote reply={review.reply} compact />}
     </figure>
   );
 }
