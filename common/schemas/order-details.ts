@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderSchema, orderShipmentSchema } from './orders.ts';
 import { orderReturnSchema, returnableSchema } from './returns.ts';
+import { termsAcceptedSchema } from './shop-pages.ts';
 
 /** One refund of an order, as its detail page shows it: dollars, why, and how many pieces went back to stock. */
 export const orderRefundSchema = z.object({
@@ -91,5 +92,8 @@ export const orderDetailsSchema = z.object({
   returns: z.array(orderReturnSchema).default([]).meta({ description: 'The customer’s returns of this order, oldest first' }),
   returnable: returnableSchema.optional().meta({ description: 'A delivered order within the return window: what may still be sent back, and until when' }),
   notes: z.array(orderNoteSchema).optional().meta({ description: "Staff's internal notes, newest first: in an admin's answer only, never in the customer's or a guest's" }),
+  termsAccepted: termsAcceptedSchema
+    .optional()
+    .meta({ description: 'The version of the terms of sale in force when the order was placed (ADR 044): in an admin’s answer only; none for orders placed before' }),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

@@ -13,6 +13,8 @@ import { createPricingService } from '../modules/pricing/pricing-service.ts';
 import { createPricingSettingsRepository } from '../modules/pricing/pricing-settings-repository.ts';
 import { createReturnRepository } from '../modules/returns/return-repository.ts';
 import { toOrderReturn } from '../modules/returns/return-service.ts';
+import { createShopPageRepository } from '../modules/shop-pages/shop-page-repository.ts';
+import { createShopPageService } from '../modules/shop-pages/shop-page-service.ts';
 
 /** What an orders service made by a test (with events of its own) uses of the rest of the shop, on the shop's database. */
 export function orderServiceParts(db: Database): OrderServiceParts {
@@ -20,13 +22,15 @@ export function orderServiceParts(db: Database): OrderServiceParts {
   const discounts = createDiscountService(createDiscountCodeRepository(db), systemClock, createCategoryService(createCategoryRepository(db), audit.record), audit.record);
   const invoices = createInvoiceRepository(db);
   const returnRepository = createReturnRepository(db);
+  const pricingSettings = createPricingSettingsRepository(db);
   return {
-    pricing: createPricingService(createPricingSettingsRepository(db), discounts),
+    pricing: createPricingService(pricingSettings, discounts),
     discounts,
     keys: createOrderKeys('a test secret that is long enough to sign with'),
     creditNotesOf: (orderId) => invoices.creditNoteNumbersOf(orderId),
     audit,
     // The order's returns as stored; what is left to send back is the returns service's, which these tests do not make.
     returnsOf: async (order) => ({ returns: (await returnRepository.ofOrder(order._id)).map(toOrderReturn) }),
+    terms: createShopPageService({ pages: createShopPageRepository(db), returnWindowDays: () => pricingSettings.returnWindowDays(), audit: audit.record, clock: systemClock }),
   };
 }

@@ -126,8 +126,8 @@ describe('GET /api/orders/{id}/details', () => {
       { kind: 'shipped', at: shippedAt, carrier: 'Local courier', items: [{ product: 'Marking gauge', quantity: 3 }] },
       { kind: 'delivered', at: deliveredAt },
     ]);
-    // The admin reads the same, with the staff's internal notes (none here) besides.
-    expect(await details(order._id, admin)).toEqual({ ...read, notes: [] });
+    // The admin reads the same, with the staff's internal notes (none here) and the terms the customer accepted (ADR 044) besides.
+    expect(await details(order._id, admin)).toEqual({ ...read, notes: [], termsAccepted: { version: 1, publishedAt: '2026-11-27T00:00:00.000Z' } });
   });
 
   it('shows the carrier and tracking number on the shipped step, with the tracking page of a carrier the shop knows', async () => {

@@ -24,7 +24,7 @@ export function orderRowsOf(
   lines: readonly ProductLine[],
   quote: Quote & { shipping: NonNullable<Quote['shipping']> },
   delivery: Delivery,
-  placed: { at: string; fromCart: boolean },
+  placed: { at: string; fromCart: boolean; termsVersion: number | undefined },
 ): { header: NewOrderRow; lines: NewOrderLine[] } {
   const { priced, shipping } = quote;
   const first = priced.lines[0]!;
@@ -65,6 +65,7 @@ export function orderRowsOf(
     paid_at: null,
     shipping_status: null,
     placed_from_cart: placed.fromCart ? 1 : 0,
+    terms_version: placed.termsVersion ?? null,
   };
   const lineRows = lines.map((line, index): NewOrderLine => {
     const priced = quote.priced.lines[index]!;
@@ -93,7 +94,7 @@ export function orderRowsOf(
 
 /**
  * Whether an open order is this checkout again: the same lines at the same prices, to the same phone
- * and address, sent the same way with the same code, for the same total.
+ * and address, sent the same way with the same code, for the same total, under the same terms.
  */
 export function sameCheckout(open: ListedOrderRow, placing: { header: NewOrderRow; lines: readonly NewOrderLine[] }): boolean {
   const sameLines =
@@ -116,6 +117,8 @@ export function sameCheckout(open: ListedOrderRow, placing: { header: NewOrderRo
     'shipping_rate_id',
     'discount_code',
     'buyer_vat_number',
+    // Terms published since: placing it again accepts the new ones.
+    'terms_version',
   ] as const;
   return sameLines && compared.every((column) => open[column] === placing.header[column]);
 }

@@ -30,6 +30,7 @@ import { toListedOrder, toOrder, toOrderNote, toRefund, toShipment, unpayableLin
 import { orderCsvHeader, orderCsvRows } from './order-csv.ts';
 import type { OrderEvents, PaidOrderBuyer } from './order-events.ts';
 import type { OrderKeys } from './order-keys.ts';
+import type { ShopPageService } from '../shop-pages/shop-page-service.ts';
 import { type Buyer, type Delivery, orderRowsOf, sameCheckout } from './order-placement.ts';
 import { freeTextColumns, shippingAddressOf, shippingColumns } from './shipping-address.ts';
 import type { HeldBack, LinePieces, ListedOrderRow, OrderLineRow, OrderRepository, OrderRow, PaidBy, RefundedPieces, RefundRow } from './order-repository.ts';
@@ -116,6 +117,8 @@ export interface OrderServiceParts {
   audit: Pick<AuditTrail, 'record' | 'recordAlone'>;
   /** The order's returns, and what may still be sent back of it (the returns module's, ADR 040). */
   returnsOf: (order: Order) => Promise<{ returns: OrderReturn[]; returnable?: Returnable | undefined }>;
+  /** The terms of sale's versions (the shop pages' module, ADR 044): the one in force as an order is placed, and one by number for its staff. */
+  terms: Pick<ShopPageService, 'termsInForce' | 'termsVersion'>;
 }
 
 /**
@@ -168,7 +171,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     delivery: Delivery,
     options: { fromCart: boolean; replacing?: ListedOrderRow | undefined },
   ) {
-    const rows = orderRowsOf(buyer, lines, quote, delivery, { at: clock().toISOString(), fromCart: options.fromCart });
+    // The terms the customer accepts by placing it: those in force now, never what the browser says.
+    const termsVersion = await parts.terms.termsInForce();
+    const rows = orderRowsOf(buyer, lines, quote, delivery, { at: clock().toISOString(), fromCart: options.fromCart, termsVersion });
     const placed = await orders.insert(rows.header, rows.lines, async (trx, row) => {
       if (options.replacing) {
         const replaced = await orders.cancelUnpaidIn(trx, options.replacing.id, 'replaced', row.created_at);
@@ -211,7 +216,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         return { ...order, accessKey: keys.keyOf(order._id) };
       }
       const open = await orders.lastOpenCartOrder(buyer.viewer.id);
-      if (open && sameCheckout(open, orderRowsOf(buyer, lines, quote, delivery, { at: '', fromCart: true }))) return toOrder(open, open.lines);
+      const again = orderRowsOf(buyer, lines, quote, delivery, { at: '', fromCart: true, termsVersion: await parts.terms.termsInForce() });
+      if (open && sameCheckout(open, again)) return toOrder(open, open.lines);
       return placeQuoted(buyer, lines, quote, delivery, { fromCart: true, replacing: open });
     },
 
@@ -262,7 +268,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       const answer = { order, refunds, shipments, returns, ...(returnable && { returnable }), timeline: orderTimeline(order, refunds, shipments, returns) };
       // Internal notes are the staff's: a customer's or a guest's answer has no `notes` at all.
       if (!readsEveryOrder(caller)) return answer;
-      return { ...answer, notes: (await orders.notesOf(row.id)).map(toOrderNote) };
+      const [notes, termsAccepted] = await Promise.all([orders.notesOf(row.id), row.terms_version === null ? undefined : parts.terms.termsVersion(row.terms_version)]);
+      return { ...answer, notes: notes.map(toOrderNote), ...(termsAccepted && { termsAccepted }) };
     },
 
     /** A staff member's internal note on an order, which only staff read; the order's notes after it, newest first. */

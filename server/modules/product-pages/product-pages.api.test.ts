@@ -219,7 +219,12 @@ describe('GET /sitemap.xml', () => {
     expect(ids.length).toBeGreaterThan(520);
     const categories = (await people.shop.db.selectFrom('categories').select('slug').execute()).map((row) => `/categories/${row.slug}`);
     expect(categories).toContain('/categories/chisels');
-    const expected = [...['/', '/products', '/blogs', '/portfolio', ...categories].map((page) => `${origin}${page}`), ...ids.map((id) => `${origin}/products/${id}`)];
+    // The pages the owner writes (ADR 044) are public pages too.
+    const ownerPages = ['terms', 'privacy', 'returns', 'shipping', 'about'].map((slug) => `/pages/${slug}`);
+    const expected = [
+      ...['/', '/products', '/blogs', '/portfolio', ...ownerPages, ...categories].map((page) => `${origin}${page}`),
+      ...ids.map((id) => `${origin}/products/${id}`),
+    ];
     expect([...listed].sort()).toEqual([...expected].sort());
     // Each once.
     expect(new Set(listed).size).toBe(listed.length);

@@ -1,9 +1,10 @@
 import { categoryPagePath } from '../../../common/categories.ts';
 import { productPagePath } from '../../../common/product-page.ts';
+import { shopPagePath, shopPageSlugs } from '../../../common/shop-pages.ts';
 import { escapeXml } from './html-text.ts';
 
-/** The public pages besides the products' own: the home page, the catalogue and the company's pages. */
-export const publicPagePaths = ['/', '/products', '/blogs', '/portfolio'] as const;
+/** The public pages besides the products' own: the home page, the catalogue, the company's pages and the pages the owner writes. */
+export const publicPagePaths = ['/', '/products', '/blogs', '/portfolio', ...shopPageSlugs.map(shopPagePath)] as const;
 
 /** A sitemap holds at most this many addresses (sitemaps.org); a larger shop would need a sitemap index. */
 export const sitemapLimit = 50_000;

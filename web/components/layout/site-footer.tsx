@@ -1,4 +1,6 @@
 import { lazy } from 'react';
+import { Link } from 'react-router';
+import { type ShopPageSlug, shopPageLabels, shopPagePath } from '../../../common/shop-pages.ts';
 import { now } from '../../lib/clock.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { WhenNear } from '../ui/when-near.tsx';
@@ -7,10 +9,16 @@ import { BrandMark } from './brand-mark.tsx';
 // Loaded as the footer comes near the screen: every page has it, and few visitors use it.
 const NewsletterForm = lazy(() => import('../../features/inbox/components/newsletter-form.tsx').then((module) => ({ default: module.NewsletterForm })));
 
-const linkGroups = [
-  { title: 'Services', items: ['Tool sharpening', 'Restoration', 'Custom handles', 'Workshop classes'] },
-  { title: 'Company', items: ['About us', 'Our workshop', 'Careers', 'Press'] },
-  { title: 'Legal', items: ['Terms of sale', 'Privacy policy', 'Cookie policy'] },
+const footerLink = (slug: ShopPageSlug) => ({ label: shopPageLabels[slug], to: shopPagePath(slug) });
+
+/**
+ * The specification's Services, Company and Legal entries, which led nowhere, are the pages the owner
+ * writes (ADR 044), and the catalogue.
+ */
+const linkGroups: { title: string; items: { label: string; to: string }[] }[] = [
+  { title: 'Services', items: [footerLink('shipping'), footerLink('returns')] },
+  { title: 'Company', items: [footerLink('about'), { label: 'Our tools', to: '/products' }] },
+  { title: 'Legal', items: [footerLink('terms'), footerLink('privacy')] },
 ];
 
 /** The footer on every page. */
@@ -29,7 +37,11 @@ export function SiteFooter() {
             <h2 className="mb-3 text-xs font-semibold uppercase tracking-widest text-stone-100">{group.title}</h2>
             <ul className="space-y-2 text-sm">
               {group.items.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item.to}>
+                  <Link to={item.to} className="rounded-sm hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-100">
+                    {item.label}
+                  </Link>
+                </li>
               ))}
             </ul>
           </div>

@@ -9,6 +9,7 @@ import type { Product } from '../../../../common/schemas/products.ts';
 import type { Viewer } from '../../../../common/schemas/users.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
+import { TermsNotice } from '../../shop-pages/components/terms-notice.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { usePlaceOrder } from '../api/order-queries.ts';
@@ -165,6 +166,7 @@ export function OrderForm({ product, viewer, variantId }: { product: Product; vi
         typed={form.formState.dirtyFields.shippingAddress !== undefined}
       />
 
+      <TermsNotice />
       <FormSubmit label="Place Order" busy={place.isPending} error={place.error?.message} disabled={!orderable} className="btn-primary w-full" />
     </form>
   );

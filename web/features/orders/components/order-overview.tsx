@@ -22,6 +22,7 @@ import { OrderStageBadge } from './order-stage-badge.tsx';
 import { isOpenUnpaid } from './order-status.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { OrderTotalsList, orderTotalsOf, Row } from './order-totals.tsx';
+import { TermsAcceptedLine } from '../../shop-pages/components/terms-accepted.tsx';
 import { PrintableReceipt } from './printable-receipt.tsx';
 
 /** Back to where this person reached the order from: their own orders, the shop's, or (a guest's) the catalogue. */
@@ -224,6 +225,7 @@ export function OrderOverview({ details, forAdmin, back, payment, notes, returns
             </>
           )}
         </p>
+        {forAdmin && details.termsAccepted && <TermsAcceptedLine terms={details.termsAccepted} />}
         <div className="flex flex-wrap gap-2 print:hidden">
           {receipt && (
             <>
