@@ -35,6 +35,15 @@ export interface SmtpStandIn {
   refuseNext(count: number): void;
   /** How many deliveries were attempted, refused ones included. */
   attempts(): number;
+  /** Mail to this address is refused for good (550, no such mailbox), as a provider does for an unknown one. */
+  refuseRecipient(address: string): void;
+  /**
+   * From now on, messages are taken in but never answered, as a server that hangs: the sender waits,
+   * and nothing is received. For a test that kills the sending process with messages in flight.
+   */
+  hold(): void;
+  /** Ends a hold: the messages held are answered with a temporary failure (451), and later ones received. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -43,6 +52,9 @@ export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean
   const received: ReceivedMail[] = [];
   let toRefuse = 0;
   let attempts = 0;
+  const refusedRecipients = new Set<string>();
+  let holding = false;
+  const held: Array<(error: Error) => void> = [];
   const server = new SMTPServer({
     key: fs.readFileSync(path.join(fixtures, 'smtp-stand-in.key')),
     cert: fs.readFileSync(smtpStandInCaFile),
@@ -55,10 +67,18 @@ export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean
       if (auth.username === 'shop' && auth.password === 'relay-password') callback(null, { user: 'shop' });
       else callback(new Error('Invalid username or password'));
     },
+    onRcptTo(address, _session, callback) {
+      if (refusedRecipients.has(address.address.toLowerCase())) callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      else callback();
+    },
     onData(stream, session, callback) {
       attempts += 1;
       simpleParser(stream).then(
         (mail) => {
+          if (holding) {
+            held.push(callback);
+            return;
+          }
           if (toRefuse > 0) {
             toRefuse -= 1;
             callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
@@ -80,6 +100,10 @@ export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean
       );
     },
   });
+  // A sender that goes away mid-conversation (a killed process resets its connection) is no failure of the stand-in's.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
@@ -89,6 +113,16 @@ export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean
       toRefuse = count;
     },
     attempts: () => attempts,
+    refuseRecipient(address) {
+      refusedRecipients.add(address.toLowerCase());
+    },
+    hold() {
+      holding = true;
+    },
+    release() {
+      holding = false;
+      for (const answer of held.splice(0)) answer(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -16,6 +16,8 @@ export interface TestDatabase extends DatabaseHandle {
   connectAgain(): DatabaseHandle;
   /** Closes the connection and removes the database. */
   dispose(): Promise<void>;
+  /** What a server process started apart is given to open this database (DATA_DIR or DATABASE_URL). */
+  serverEnv: Record<string, string>;
 }
 
 async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -37,6 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       ...handle,
       connectAgain: () => openSqlite(file),
+      serverEnv: { DATA_DIR: dir },
       async dispose() {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -56,6 +59,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ...handle,
     connectAgain: () => openPostgres(url.toString(), 20),
+    serverEnv: { DATABASE_URL: url.toString() },
     async dispose() {
       await handle.close();
       await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));

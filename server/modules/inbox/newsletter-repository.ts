@@ -44,9 +44,18 @@ export function createNewsletterRepository(db: Database) {
         .executeTakeFirst();
     },
 
-    /** Removes the address a token was sent to, with its tokens; answers it, or undefined. */
-    async unsubscribe(tokenHash: string): Promise<{ email: string } | undefined> {
-      return db.deleteFrom('newsletter_subscribers').where('id', '=', subscriberOf(tokenHash)).returning('email').executeTakeFirst();
+    /**
+     * Removes the address a token was sent to, with its tokens; answers it, or undefined. A token from
+     * a campaign's message counts the reader as unsubscribed from that campaign, in the same transaction.
+     */
+    async unsubscribe(tokenHash: string, now: string): Promise<{ email: string } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const removed = await trx.deleteFrom('newsletter_subscribers').where('id', '=', subscriberOf(tokenHash)).returning('email').executeTakeFirst();
+        if (removed) {
+          await trx.updateTable('newsletter_campaign_recipients').set({ unsubscribed_at: now }).where('token_hash', '=', tokenHash).where('unsubscribed_at', 'is', null).execute();
+        }
+        return removed;
+      });
     },
   };
 }

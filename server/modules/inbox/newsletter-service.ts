@@ -56,7 +56,7 @@ export function createNewsletterService(newsletter: NewsletterRepository, clock:
 
     /** Unsubscribe, from a link or a mail program's button: the address is removed from the list at once. */
     async unsubscribe(token: string): Promise<NewsletterAddress> {
-      const removed = await newsletter.unsubscribe(tokenHash(token));
+      const removed = await newsletter.unsubscribe(tokenHash(token), clock().toISOString());
       if (!removed) throw notFound('This unsubscribe link is not valid: it may be cut short, or the address is already off the list.');
       return removed;
     },

@@ -50,7 +50,7 @@ describe("the shop's notice of a contact message", () => {
       expect(mail!.text).toContain(body.requirement);
       expect(mail!.text).toContain('https://shop.joinery.example/dashboard/messages');
       // What a visitor typed is shown as text in the HTML part, never as markup.
-      expect(mail!.html).toContain('&lt;b&gt;Two&lt;/b&gt;');
+      expect(mail!.html).toContain('&#60;b&#62;Two&#60;/b&#62;');
       expect(mail!.html).toContain('https://shop.joinery.example/images/email-logo.png');
     } finally {
       await shop.close();

@@ -1,6 +1,8 @@
 /** An order as a message shows it: its reference, its lines, how the total is made (worded as on the receipt) and the total, in US dollars. */
 export interface OrderSummary {
   reference: string;
+  /** What the table is headed with instead of "Order {reference}" (a cart has no order number yet). */
+  caption?: string;
   lines: Array<{ name: string; quantity: number; unitPrice: number; total: number }>;
   /** Subtotal, shipping, discount and tax, each a label and its figure; none for a parcel's contents. */
   sums?: Array<{ label: string; figure: string }>;
@@ -17,6 +19,8 @@ export interface EmailContent {
   preview: string;
   heading: string;
   paragraphs: string[];
+  /** Rich text under the paragraphs (a newsletter's body): HTML made safe by common/rich-text.ts, and its plain-text twin. */
+  richBody?: { html: string; text: string };
   order?: OrderSummary;
   action?: { label: string; url: string };
   /** Smaller print under the action: why the mail came, what to do if it was not expected. */

@@ -18,7 +18,7 @@ describe('the shop’s e-mail layout', () => {
       expect(text).toContain(content.action.url);
     }
     if (content.order) {
-      expect(text).toContain(`Order ${content.order.reference}`);
+      expect(text).toContain(content.order.caption ?? `Order ${content.order.reference}`);
       expect(text).toContain('$379.00');
     }
     // Readable on a phone: the layout scales down instead of overflowing.

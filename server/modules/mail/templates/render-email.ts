@@ -23,7 +23,7 @@ function orderTable(order: OrderSummary): string {
     .join('');
   return `<mj-section background-color="${colours.band}" padding="16px 24px" border-radius="8px">
     <mj-column>
-      <mj-text font-size="13px" color="${colours.muted}" padding="0 0 8px">Order ${escapeHtml(order.reference)}</mj-text>
+      <mj-text font-size="13px" color="${colours.muted}" padding="0 0 8px">${escapeHtml(order.caption ?? `Order ${order.reference}`)}</mj-text>
       <mj-table font-size="15px" color="${colours.ink}" padding="0">
         ${rows}
         ${sums}
@@ -36,7 +36,7 @@ function orderTable(order: OrderSummary): string {
 function orderText(order: OrderSummary): string {
   const lines = order.lines.map((line) => `  ${line.name}: ${line.quantity} × ${formatUsd(line.unitPrice)} = ${formatUsd(line.total)}`);
   const sums = (order.sums ?? []).map((sum) => `  ${sum.label}: ${sum.figure}`);
-  return [`Order ${order.reference}`, ...lines, ...sums, `  Total: ${formatUsd(order.total)}`].join('\n');
+  return [order.caption ?? `Order ${order.reference}`, ...lines, ...sums, `  Total: ${formatUsd(order.total)}`].join('\n');
 }
 
 function mjmlOf(content: EmailContent, publicUrl: string): string {
@@ -51,6 +51,7 @@ function mjmlOf(content: EmailContent, publicUrl: string): string {
   <mj-head>
     <mj-title>${escapeHtml(content.subject)}</mj-title>
     <mj-preview>${escapeHtml(content.preview)}</mj-preview>
+    ${content.richBody ? `<mj-style inline="inline">.rich-body a { color: ${colours.primary}; } .rich-body h2, .rich-body h3 { margin: 18px 0 6px; line-height: 1.3; }</mj-style>` : ''}
     <mj-attributes>
       <mj-all font-family="${font}" />
       <mj-text font-size="16px" line-height="1.55" color="${colours.ink}" padding="6px 0" />
@@ -70,6 +71,7 @@ function mjmlOf(content: EmailContent, publicUrl: string): string {
         <mj-column>
           <mj-text font-size="24px" font-weight="700" line-height="1.3" padding="0 0 10px">${escapeHtml(content.heading)}</mj-text>
           ${paragraphs}
+          ${content.richBody ? `<mj-text css-class="rich-body">${content.richBody.html}</mj-text>` : ''}
         </mj-column>
       </mj-section>
       ${content.order ? orderTable(content.order) : ''}
@@ -96,6 +98,7 @@ function textOf(content: EmailContent, publicUrl: string): string {
   return [
     content.heading,
     ...content.paragraphs,
+    ...(content.richBody ? [content.richBody.text] : []),
     ...(content.order ? [orderText(content.order)] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.footnote ? [content.footnote] : []),
