@@ -101,6 +101,8 @@ export default defineConfig({
             AUTH_RATE_LIMIT_PER_MINUTE: '1000',
             ORDER_RATE_LIMIT_PER_MINUTE: '1000',
             CARD_RATE_LIMIT_PER_MINUTE: '1000',
+            // A cart untouched for 7.2 s gets its reminder at the next one-minute sweep (ADR 045), so that a test sees one come.
+            CART_REMINDER_HOURS: '0.002',
             ADMIN_EMAIL: e2eAdmin.email,
             ADMIN_PASSWORD: e2eAdmin.password,
             GOOGLE_CLIENT_ID: 'e2e-google-client',

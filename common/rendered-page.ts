@@ -23,7 +23,7 @@ export type RenderPage = (url: string) => Promise<RenderedPage | undefined>;
  * The pages whose address carries a secret from an e-mail (a token): sent as the bare app, never
  * rendered on the server nor kept, so that no token is held in memory or written to a log.
  */
-export const pagesWithTokens = ['/resetPassword', '/verifyEmail', '/newsletter/confirm', '/newsletter/unsubscribe'];
+export const pagesWithTokens = ['/resetPassword', '/verifyEmail', '/newsletter/confirm', '/newsletter/unsubscribe', '/cart/restore', '/cart/reminders/stop'];
 
 /** The id of the script element that carries a rendered page's answers to the browser. */
 export const renderedStateId = 'joinery-rendered-state';

@@ -42,8 +42,10 @@ export function createCartRepository(db: Database) {
         .execute();
     },
 
-    async remove(userId: string, variantId: string): Promise<void> {
-      await db.deleteFrom('cart_items').where('user_id', '=', userId).where('variant_id', '=', variantId).execute();
+    /** Takes a line out, in the transaction given; answers whether there was one. */
+    async remove(transaction: Database, userId: string, variantId: string): Promise<boolean> {
+      const removed = await transaction.deleteFrom('cart_items').where('user_id', '=', userId).where('variant_id', '=', variantId).executeTakeFirst();
+      return Number(removed.numDeletedRows) > 0;
     },
 
     /**

@@ -3,6 +3,7 @@ import { centsToDollars } from '../../../common/money.ts';
 import { orderTotalCents, type Stock } from '../../../common/ordering.ts';
 import type { Cart, CartChange, CartLine, CartLineInput, CartMerge, CartQuote } from '../../../common/schemas/cart.ts';
 import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { isRecordId } from '../../record-id.ts';
 import type { SignedInUser } from '../auth/viewer.ts';
@@ -57,12 +58,17 @@ function lineProblem(line: KeyedLine, variant: SellableVariant | undefined): str
   return cartLineProblem(line.quantity, variant && stockOf(variant));
 }
 
+/** What the cart tells of a customer's cart changing by their hand, in the transaction of the change (its reminders wait again, ADR 045). */
+export interface CartChanges {
+  changed(transaction: Database, userId: string): Promise<void>;
+}
+
 /**
  * Carts (ADR 018): a signed-in customer's is kept here, a visitor's in the browser, priced here on
  * request. Every line obeys the specification's order rule with its messages; prices and totals
  * are always the server's.
  */
-export function createCartService(carts: CartRepository, clock: Clock, pricing: Pick<PricingService, 'quote'>) {
+export function createCartService(carts: CartRepository, clock: Clock, pricing: Pick<PricingService, 'quote'>, cartChanges: CartChanges) {
   async function variantsFor(lines: readonly KeyedLine[]): Promise<Map<string, SellableVariant>> {
     return carts.variantsByIds(lines.map((line) => line.variantId).filter(isRecordId));
   }
@@ -131,6 +137,9 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
   return {
     get: cartOf,
 
+    /** A customer's cart priced as it is now, for a message about it (their cart reminder). */
+    ofCustomer: async (userId: string): Promise<Cart> => priced((await carts.linesOf(userId)).map(keyedRow)),
+
     /** A visitor's cart (kept in the browser), priced and checked as a customer's is. Changes nothing. */
     quote: (lines: readonly CartLineInput[]) => priced(combined(lines)),
 
@@ -145,6 +154,7 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
         const added = addedQuantity(inCart, line.quantity, stockOf(variant));
         if ('problem' in added) throw new AppError(400, 'VALIDATION_FAILED', added.problem);
         await carts.put(trx, viewer.id, line, added.quantity, clock().toISOString());
+        await cartChanges.changed(trx, viewer.id);
       });
       return cartOf(viewer);
     },
@@ -161,13 +171,16 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
         const inCart = lines.some((row) => row.variant_id === variantId);
         if (!inCart && lines.length >= cartLimits.lines) throw conflict(cartMessages.tooManyLines, 'CART_FULL');
         await carts.put(trx, viewer.id, line, quantity, clock().toISOString());
+        await cartChanges.changed(trx, viewer.id);
       });
       return cartOf(viewer);
     },
 
     /** Takes a line out; a line that is not there is gone already, which is what was asked. */
     async remove(viewer: SignedInUser, variantId: string): Promise<Cart> {
-      await carts.remove(viewer.id, variantId);
+      await carts.withCartHeld(viewer.id, async (trx) => {
+        if (await carts.remove(trx, viewer.id, variantId)) await cartChanges.changed(trx, viewer.id);
+      });
       return cartOf(viewer);
     },
 
@@ -202,6 +215,7 @@ export function createCartService(carts: CartRepository, clock: Clock, pricing: 
           writes.push({ ...ids, quantity: merged.quantity });
         }
         await carts.merge(trx, viewer.id, writes, clock());
+        if (writes.length > 0) await cartChanges.changed(trx, viewer.id);
         return changed;
       });
       return { cart: await cartOf(viewer), changes };

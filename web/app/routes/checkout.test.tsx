@@ -167,6 +167,38 @@ describe('the checkout', () => {
     });
     // The order's key is kept for this tab, and goes with the calls about the order.
     expect(window.sessionStorage.getItem(`joinery.order-key.${cartOrder._id}`)).toBe('k'.repeat(32));
+    // Without the tick, nothing of the guest's cart is kept for a reminder (ADR 045).
+    expect(calls.some((call) => call.path === '/api/guest-carts')).toBe(false);
+  });
+
+  it('keeps a guest’s cart for a reminder only when they tick the box, which starts unticked', async () => {
+    const lines = [{ productId: cart.lines[0]!.productId, variantId: cart.lines[0]!.variantId, quantity: 2 }];
+    window.localStorage.setItem('joinery.cart', JSON.stringify(lines));
+    const guestOrder = { ...cartOrder, guest: true, accessKey: 'k'.repeat(32) };
+    const { calls } = stubServer({
+      ...signedInAs(null),
+      'POST /api/cart/quote': { body: quoteOf(cart) },
+      'POST /api/guest-carts': { status: 202, body: { email: 'gwen@example.com' } },
+      'POST /api/cart/checkout': { status: 201, body: guestOrder },
+      [`GET /api/orders/${cartOrder._id}/details`]: { body: { order: guestOrder, refunds: [], shipments: [], timeline: [] } },
+      [`GET /api/duepaymentOrder/${cartOrder._id}`]: { body: guestOrder },
+    });
+    const router = renderApp('/checkout');
+    const form = within(await screen.findByRole('form', { name: 'Delivery' }));
+    const user = userEvent.setup();
+    const consent = form.getByRole('checkbox', { name: /E-mail me my cart if I don’t finish/ });
+    expect(consent).toHaveProperty('checked', false);
+    await user.click(consent);
+    await user.type(form.getByLabelText('Email'), 'gwen@example.com');
+    await user.type(form.getByLabelText('Phone'), '+1 707 555 0123');
+    await user.type(form.getByLabelText('Full name'), 'Gwen Guest');
+    await user.type(form.getByLabelText('Address'), '1 Redwood Way');
+    await user.type(form.getByLabelText('City'), 'Arcata');
+    await user.selectOptions(form.getByLabelText('State'), 'California');
+    await user.type(form.getByLabelText('ZIP code'), '95521');
+    await user.click(form.getByRole('button', { name: 'Continue to payment' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${cartOrder._id}`));
+    expect(calls.find((call) => call.path === '/api/guest-carts')?.body).toEqual({ email: 'gwen@example.com', lines });
   });
 
   it('says an empty cart is empty, with the way to the catalogue', async () => {

@@ -10,6 +10,7 @@ import { blankAddress } from '../../features/addresses/components/saved-address-
 import { useSession } from '../../features/auth/api/session-queries.ts';
 import { loginPath } from '../../features/auth/login-path.ts';
 import { cartQueries } from '../../features/cart/api/cart-queries.ts';
+import { useKeepGuestCart } from '../../features/cart/api/cart-reminder-queries.ts';
 import { useCartCheckout, useLastDelivery } from '../../features/cart/api/checkout-queries.ts';
 import { usePricedCart } from '../../features/cart/api/priced-cart.ts';
 import { updateCheckoutChoices, useCheckoutChoices } from '../../features/cart/checkout-choices.ts';
@@ -57,6 +58,8 @@ export default function CheckoutPage() {
   const checkout = useCartCheckout();
   const saveAddress = useSaveAddress();
   const [saveNewAddress, setSaveNewAddress] = useState(false);
+  const [remindCart, setRemindCart] = useState(false);
+  const keepGuestCart = useKeepGuestCart();
   const [vatNumber, setVatNumber] = useState<string | undefined>(undefined);
   const [place, setPlace] = useState<{ country: string; region: string | undefined } | undefined>(undefined);
   const destination = place ?? (choices.country ? { country: choices.country, region: choices.region } : undefined);
@@ -71,6 +74,13 @@ export default function CheckoutPage() {
   }, []);
 
   function placeOrder(delivery: CheckoutDelivery) {
+    // Only with the tick is anything of a guest's cart kept; the order goes ahead whether or not it was.
+    if (guest && remindCart && delivery.email) {
+      keepGuestCart.mutate(
+        { email: delivery.email, lines: localCartLines() },
+        { onError: (failure) => toast(`We could not keep your cart for a reminder: ${failure.message}`, 'error') },
+      );
+    }
     const input = {
       ...delivery,
       ...(quote?.shippingRate && { shippingRate: quote.shippingRate }),
@@ -131,6 +141,8 @@ export default function CheckoutPage() {
                 defaults={deliveryDefaults(lastDelivery.data, viewer?.name, choices.country, choices.region)}
                 saveAddress={saveNewAddress}
                 onSaveAddressChange={setSaveNewAddress}
+                remindCart={remindCart}
+                onRemindCartChange={setRemindCart}
                 onContinue={placeOrder}
                 onPlaceChange={changePlace}
                 onVatNumberChange={setVatNumber}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductsReport, SalesFigures, SalesReport, TaxReport } from '../../../../common/schemas/reports.ts';
+import type { CartsReport } from '../../../../common/schemas/cart-reminders.ts';
 import { admin, signedInAs } from '../../../test/fixtures.ts';
 import { type Call, stubServer } from '../../../test/network.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -73,12 +74,15 @@ const tax: TaxReport = {
   totals: { orders: 4, taxableSales: 500, tax: 37.88, refundedTax: 1.45, netTax: 36.43, shipping: 27, discounts: 10 },
 };
 
+const carts: CartsReport = { from: '2026-11-01', to: '2026-11-27', cartsReminded: 8, remindersSent: 13, cameBack: 3, worth: 412.5 };
+
 function shopWithReports() {
   return stubServer({
     ...signedInAs(admin),
     'GET /api/reports/sales': salesOf,
     'GET /api/reports/products': { body: products },
     'GET /api/reports/tax': { body: tax },
+    'GET /api/reports/carts': { body: carts },
   });
 }
 
@@ -206,6 +210,16 @@ describe('the Reports page', () => {
     expect(section.getByText('Tax collected (net of refunds)').nextElementSibling?.textContent).toBe('$36.43');
   });
 
+  it('shows the carts reminded, the carts that came back after a reminder and what they were worth, for the range', async () => {
+    const server = shopWithReports();
+    renderApp('/dashboard/reports');
+    const section = within(await screen.findByRole('region', { name: 'Carts that came back' }));
+    expect((await section.findByText('Carts reminded')).nextElementSibling?.textContent).toBe('813 reminders sent');
+    expect(section.getByText('Bought after a reminder').nextElementSibling?.textContent).toBe('337.5 % of the carts reminded');
+    expect(section.getByText('What they were worth').nextElementSibling?.textContent).toBe('$412.50Their orders’ totals, as paid');
+    expect(server.calls.find((call) => call.path === '/api/reports/carts')?.query.toString()).toBe('from=2026-11-01&to=2026-11-27');
+  });
+
   it('says when a report cannot be read (a right taken away meanwhile), and reads it again on Try again', async () => {
     let failing = true;
     stubServer({
@@ -213,6 +227,7 @@ describe('the Reports page', () => {
       'GET /api/reports/sales': (call) => (failing ? { status: 403, body: { code: 'FORBIDDEN', message: 'Your role does not allow this.' } } : salesOf(call)),
       'GET /api/reports/products': { body: products },
       'GET /api/reports/tax': { body: tax },
+      'GET /api/reports/carts': { body: carts },
     });
     renderApp('/dashboard/reports');
     expect(await screen.findByText('We could not load the sales')).toBeTruthy();

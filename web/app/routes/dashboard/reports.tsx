@@ -4,7 +4,8 @@ import { dayOf, type ReportRange, rangeOf } from '../../../../common/report-peri
 import type { ReportForm, SalesReportQuery } from '../../../../common/schemas/reports.ts';
 import { ErrorState } from '../../../components/ui/query-states.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
-import { reportCsvUrl, useProductsReport, useSalesReport, useTaxReport } from '../../../features/reports/api/report-queries.ts';
+import { reportCsvUrl, useCartsReport, useProductsReport, useSalesReport, useTaxReport } from '../../../features/reports/api/report-queries.ts';
+import { CartComebacks } from '../../../features/reports/components/cart-comebacks.tsx';
 import { BestSellers, CategorySales } from '../../../features/reports/components/product-sales.tsx';
 import { ReportFilters } from '../../../features/reports/components/report-filters.tsx';
 import { rangeLabel } from '../../../features/reports/components/report-format.ts';
@@ -76,6 +77,13 @@ function Products({ query }: { query: { from: string; to: string } }) {
   );
 }
 
+function Carts({ query }: { query: { from: string; to: string } }) {
+  const carts = useCartsReport(query);
+  if (carts.isPending) return loading('the carts');
+  if (carts.isError) return <ErrorState title="We could not load the carts" error={carts.error} onRetry={() => void carts.refetch()} />;
+  return <CartComebacks report={carts.data} />;
+}
+
 function Tax({ query }: { query: { from: string; to: string } }) {
   const tax = useTaxReport(query);
   if (tax.isPending) return loading('the tax');
@@ -103,6 +111,9 @@ export default function ReportsPage() {
       </ReportSection>
       <ReportSection id="tax-title" title="Tax, shipping and discounts" csv={reportCsvUrl('tax', range)}>
         <Tax query={range} />
+      </ReportSection>
+      <ReportSection id="carts-title" title="Carts that came back">
+        <Carts query={range} />
       </ReportSection>
     </DashboardPage>
   );

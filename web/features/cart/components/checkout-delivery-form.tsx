@@ -4,8 +4,10 @@ import { orderLimits } from '../../../../common/ordering.ts';
 import type { PostalAddress } from '../../../../common/postal-addresses.ts';
 import { checkoutFormSchema } from '../../../../common/schemas/orders.ts';
 import { contactLimits } from '../../../../common/contact-rules.ts';
+import { cartReminderConsentLabel } from '../../../../common/schemas/cart-reminders.ts';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { FormSubmit } from '../../../components/ui/form-submit.tsx';
+import { TermsNotice } from '../../shop-pages/components/terms-notice.tsx';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { AddressFields } from '../../addresses/components/address-fields.tsx';
 import { DeliveryAddress } from '../../addresses/components/delivery-address.tsx';
@@ -39,6 +41,9 @@ interface CheckoutDeliveryFormProps {
   /** Whether a new address is to be saved to the address book. */
   saveAddress: boolean;
   onSaveAddressChange: (save: boolean) => void;
+  /** A guest's "E-mail me my cart if I don't finish" (ADR 045): unticked until they tick it. */
+  remindCart: boolean;
+  onRemindCartChange: (remind: boolean) => void;
   /** Beside the button, after a refusal: the way to what must change. */
   aside?: ReactNode;
 }
@@ -49,7 +54,22 @@ interface CheckoutDeliveryFormProps {
  * through a refusal, so that nothing typed is lost.
  */
 export function CheckoutDeliveryForm(props: CheckoutDeliveryFormProps) {
-  const { guest, defaults, onContinue, busy, error, disabled, onPlaceChange, onVatNumberChange, vatProblem, saveAddress, onSaveAddressChange, aside } = props;
+  const {
+    guest,
+    defaults,
+    onContinue,
+    busy,
+    error,
+    disabled,
+    onPlaceChange,
+    onVatNumberChange,
+    vatProblem,
+    saveAddress,
+    onSaveAddressChange,
+    remindCart,
+    onRemindCartChange,
+    aside,
+  } = props;
   const form = useSchemaForm(checkoutFormSchema({ guest }), { defaultValues: { ...defaults, ...(guest && { email: '' }), vatNumber: '', company: '' } });
   const { field, setValue, watch } = form;
   const fill = useCallback((address: PostalAddress) => setValue('shippingAddress', address), [setValue]);
@@ -60,14 +80,31 @@ export function CheckoutDeliveryForm(props: CheckoutDeliveryFormProps) {
   return (
     <form noValidate aria-label="Delivery" className="space-y-5" onSubmit={form.handleSubmit(onContinue)}>
       {guest && (
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={contactLimits.email}
-          hint="Your receipt, invoice and the link to your order go here."
-          {...field('email')}
-        />
+        <div className="space-y-2">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={contactLimits.email}
+            hint="Your receipt, invoice and the link to your order go here."
+            {...field('email')}
+          />
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm checkbox-primary mt-0.5"
+              checked={remindCart}
+              onChange={(event) => onRemindCartChange(event.target.checked)}
+              aria-describedby="remind-cart-hint"
+            />
+            <span>
+              {cartReminderConsentLabel}
+              <span id="remind-cart-hint" className="block text-xs text-stone-600">
+                At most two e-mails, each with a link to stop them. Without the tick we keep nothing of your cart.
+              </span>
+            </span>
+          </label>
+        </div>
       )}
       <TextField label="Phone" type="tel" autoComplete="tel" maxLength={orderLimits.phone} {...field('phone')} />
       {guest ? (
@@ -104,6 +141,7 @@ export function CheckoutDeliveryForm(props: CheckoutDeliveryFormProps) {
           </div>
         </details>
       )}
+      <TermsNotice />
       <FormSubmit label="Continue to payment" busy={busy} error={error} disabled={disabled} className="btn-primary w-full sm:w-auto" aside={aside} />
     </form>
   );

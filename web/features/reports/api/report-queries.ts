@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProductsReport, ReportRangeQuery, SalesReport, SalesReportQuery, TaxReport } from '../../../../common/schemas/reports.ts';
+import type { CartsReport } from '../../../../common/schemas/cart-reminders.ts';
 import { apiGet, queryString } from '../../../lib/api-client.ts';
 
 /** Where each report's CSV is: the same call as its JSON, with `.csv`. */
@@ -26,6 +27,15 @@ export function useTaxReport(query: ReportRangeQuery) {
   return useQuery({
     queryKey: ['reports', 'tax', query] as const,
     queryFn: ({ signal }) => apiGet<TaxReport>(`/api/reports/tax${queryString({ ...query })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Carts that came back after a reminder (ADR 045), in the range. */
+export function useCartsReport(query: ReportRangeQuery) {
+  return useQuery({
+    queryKey: ['reports', 'carts', query] as const,
+    queryFn: ({ signal }) => apiGet<CartsReport>(`/api/reports/carts${queryString({ ...query })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
