@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountContact, isPhoneAccountEmail, phoneAccountDomain } from './account-contact.ts';
+import { accountContact, erasedAccountEmail, isPhoneAccountEmail, phoneAccountDomain } from './account-contact.ts';
 
 const phoneAccount = (digits: string) => `${digits}.0b7f3c2e-5d1a-4c8e-9f00-2a6b1c3d4e5f@${phoneAccountDomain}`;
 
@@ -18,5 +18,9 @@ describe('how an account is shown', () => {
   it('says "Phone account" rather than show an address whose number it cannot read', () => {
     expect(accountContact(`garbled@${phoneAccountDomain}`)).toBe('Phone account');
     expect(accountContact(phoneAccount('999'))).toBe('Phone account');
+  });
+
+  it('shows the kept orders of an erased customer as theirs no more, never by the address made of the account’s id', () => {
+    expect(accountContact(erasedAccountEmail('0b7f3c2e-5d1a-4c8e-9f00-2a6b1c3d4e5f'))).toBe('Erased customer');
   });
 });

@@ -96,6 +96,12 @@ export const apiErrors = {
   /** A change of role that would leave the shop without an owner. */
   LAST_OWNER: { status: 409, message: 'The shop must keep an owner. Make someone else an owner first.' },
 
+  // A customer's data in their hands (ADR 046).
+  /** Deleting an account on a session older than the fresh sign-in it needs: the page asks them to sign in again. */
+  FRESH_SIGN_IN_REQUIRED: { status: 403, message: 'Please sign in again to delete your account.' },
+  /** Deleting an account that has paid orders not yet delivered, or a return or refund under way. */
+  ORDERS_IN_FLIGHT: { status: 409, message: 'This account has orders on their way. It can be deleted once they are delivered.' },
+
   // Returns and exchanges (ADR 040).
   /** A return asked of an order that is not delivered. */
   NOT_DELIVERED: { status: 409, message: 'Only a delivered order can be returned.' },

@@ -8,6 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { DashboardPage } from '../../../features/dashboard/components/dashboard-page.tsx';
 import { useUpdateUser, useUserList } from '../../../features/users/api/user-queries.ts';
 import { StaffRoleChooser } from '../../../features/users/components/staff-role-chooser.tsx';
+import { CustomerDataActions } from '../../../features/users/components/customer-data-actions.tsx';
 import type { User } from '../../../../common/schemas/users.ts';
 import { staffRoleLabels } from '../../../../common/staff-roles.ts';
 
@@ -104,7 +105,10 @@ export default function MakeAdminPage() {
                   <span className={`badge ${user.staffRole ? 'badge-primary' : 'badge-ghost'}`}>{user.staffRole ? staffRoleLabels[user.staffRole] : 'Customer'}</span>
                 </StackingCell>
                 <StackingCell action>
-                  <RoleButton user={user} />
+                  <div className="flex flex-col items-end gap-2">
+                    <RoleButton user={user} />
+                    <CustomerDataActions user={user} />
+                  </div>
                 </StackingCell>
               </StackingRow>
             ))}

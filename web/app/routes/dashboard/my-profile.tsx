@@ -12,6 +12,7 @@ import { ShopOverview } from '../../../features/overview/components/shop-overvie
 import { AddressBook } from '../../../features/addresses/components/address-book.tsx';
 import { ChangePasswordForm } from '../../../features/users/components/change-password-form.tsx';
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
+import { MyDataSettings } from '../../../features/users/components/my-data-settings.tsx';
 import { useUpdateUser, useUser } from '../../../features/users/api/user-queries.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { staffRoleLabels } from '../../../../common/staff-roles.ts';
@@ -127,6 +128,7 @@ export default function MyProfilePage() {
             {viewer && <TwoFactorSettings viewer={viewer} />}
             {viewer && <ChangePasswordForm viewer={viewer} />}
             <AccountSessions />
+            <MyDataSettings />
           </div>
         </div>
       )}
