@@ -35,11 +35,12 @@ const allowedFeatureImports = {
   // A product card's Add to cart; the cart is the signed-in customer's or the visitor's. The catalogue
   // and the product form name the owner's categories. Its heart is the wishlist's.
   products: ['cart', 'categories', 'wishlist'],
-  // Checkout and Buy Now deliver to an address of the customer's address book, or a new one.
-  cart: ['auth', 'addresses'],
+  // Checkout and Buy Now deliver to an address of the customer's address book, or a new one; both link the terms of sale.
+  cart: ['auth', 'addresses', 'shop-pages'],
   // Paying takes stock, and a review moves a tool's rating: both tell the catalogue's queries, by its keys.
   // An order's admin actions show to the staff roles that may take them (the session's staff role).
-  orders: ['addresses', 'products', 'auth'],
+  // Buy Now links the terms of sale, and staff read which version of them an order accepted.
+  orders: ['addresses', 'products', 'auth', 'shop-pages'],
   // The admin pages' guard opens each page to the staff roles with its right, from the dashboard's list.
   auth: ['dashboard'],
   reviews: ['products'],
@@ -51,6 +52,10 @@ const allowedFeatureImports = {
   // A return is of an order's lines, shown in its card; an exchange picks a variant of the product; the
   // return window is a setting, refused field by field as the others are.
   returns: ['orders', 'products', 'settings'],
+  // A page the server refuses is refused field by field, as the settings are.
+  'shop-pages': ['settings'],
+  // A campaign's product cards are picked from the catalogue; a refused draft is refused field by field, as the settings are.
+  newsletter: ['products', 'settings'],
 };
 const features = fs
   .readdirSync(new URL('web/features', import.meta.url), { withFileTypes: true })

@@ -23,6 +23,21 @@ export const auditKinds = [
   'return.decided',
   'role.changed',
   'settings.changed',
+  /** A review hidden from every public list and rating, or shown again; the subject is the review's id. */
+  'review.hidden',
+  'review.shown',
+  /** The shop's public reply under a review, written or replaced (before and after). */
+  'review.replied',
+  /** A customer's data downloaded by staff at their request (ADR 046): the subject is the account's id. */
+  'customer.exported',
+  /** A customer's account erased by staff at their request (ADR 046): the subject is the account's id, never the erased address. */
+  'customer.erased',
+  /** A new version of one of the pages the owner writes (ADR 044): the subject is the page's address (terms, privacy…). */
+  'page.published',
+  /** A newsletter campaign sent now: the subject is the campaign's subject line. */
+  'newsletter.sent',
+  /** A newsletter campaign scheduled for a time, or its schedule cancelled (`at` null). */
+  'newsletter.scheduled',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -47,4 +62,12 @@ export const auditKindLabels: Record<AuditKind, string> = {
   'return.decided': 'Return decided',
   'role.changed': 'Role changed',
   'settings.changed': 'Settings changed',
+  'review.hidden': 'Review hidden',
+  'review.shown': 'Review shown again',
+  'review.replied': 'Review answered',
+  'customer.exported': 'Customer data exported',
+  'customer.erased': 'Customer erased',
+  'page.published': 'Page published',
+  'newsletter.sent': 'Newsletter sent',
+  'newsletter.scheduled': 'Newsletter scheduled',
 };

@@ -68,6 +68,7 @@ export async function buildApp(shop: Shop): Promise<FastifyInstance> {
     ratingOf: (productId) => shop.reviews.ratingOf(productId),
     categories: shop.categories,
     publicUrl: config.publicUrl,
+    pages: shop.pages,
   });
   return app;
 }

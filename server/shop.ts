@@ -11,6 +11,11 @@ import { createSessions } from './modules/auth/viewer.ts';
 import { createCartRepository } from './modules/cart/cart-repository.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
 import { emptyCartOnPaid } from './modules/cart/empty-cart-on-paid.ts';
+import { createCartReminderRepository } from './modules/cart-reminders/cart-reminder-repository.ts';
+import { createCartReminderService } from './modules/cart-reminders/cart-reminder-service.ts';
+import { sendCartRemindersTaskDefinition } from './modules/cart-reminders/cart-reminder-task.ts';
+import { createCartReminderTokens } from './modules/cart-reminders/cart-reminder-tokens.ts';
+import { remindersWaitOnChange } from './modules/cart-reminders/cart-changes.ts';
 import { createCatalogueVersion } from './modules/catalogue-cache/catalogue-version.ts';
 import { createBulkEditRepository } from './modules/bulk-edit/bulk-edit-repository.ts';
 import { createBulkEditService } from './modules/bulk-edit/bulk-edit-service.ts';
@@ -23,11 +28,17 @@ import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
 import { createNewsletterRepository } from './modules/inbox/newsletter-repository.ts';
 import { createNewsletterService } from './modules/inbox/newsletter-service.ts';
+import { createCampaignRepository } from './modules/inbox/newsletter-campaign-repository.ts';
+import { createCampaignService } from './modules/inbox/newsletter-campaign-service.ts';
+import { campaignTaskDefinitions } from './modules/inbox/newsletter-campaign-tasks.ts';
+import { createDeliverNow } from './modules/mail/deliver-now.ts';
+import { renderEmail } from './modules/mail/templates/render-email.ts';
 import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job-queue.ts';
 import { createEmailSender } from './modules/mail/create-email-sender.ts';
 import { createMailer, sendEmailTaskDefinition } from './modules/mail/mailer.ts';
 import { createOrderNotices } from './modules/notifications/order-notices.ts';
 import { createReturnNotices } from './modules/notifications/return-notices.ts';
+import { createReviewNotices } from './modules/notifications/review-notices.ts';
 import { combineOrderEvents } from './modules/orders/order-events.ts';
 import { expireUnpaidOrdersTaskDefinition } from './modules/orders/order-expiry.ts';
 import { createOrderRepository } from './modules/orders/order-repository.ts';
@@ -63,6 +74,8 @@ import { createReturnRepository } from './modules/returns/return-repository.ts';
 import { createReturnService } from './modules/returns/return-service.ts';
 import { createReviewRepository } from './modules/reviews/review-repository.ts';
 import { createReviewService } from './modules/reviews/review-service.ts';
+import { createShopPageRepository } from './modules/shop-pages/shop-page-repository.ts';
+import { createShopPageService } from './modules/shop-pages/shop-page-service.ts';
 import { createLowStockRepository } from './modules/low-stock/low-stock-repository.ts';
 import { createLowStockNotices, noticeLowStockTaskDefinition } from './modules/low-stock/low-stock-notices.ts';
 import { notifyBackInStockTaskDefinition } from './modules/stock-alerts/back-in-stock-task.ts';
@@ -73,6 +86,8 @@ import { createWishlistRepository } from './modules/wishlist/wishlist-repository
 import { createWishlistService } from './modules/wishlist/wishlist-service.ts';
 import { createUserRepository } from './modules/users/user-repository.ts';
 import { createUserService } from './modules/users/user-service.ts';
+import { createCustomerDataRepository } from './modules/customer-data/customer-data-repository.ts';
+import { createCustomerDataService } from './modules/customer-data/customer-data-service.ts';
 import { createShopLog } from './shop-log.ts';
 
 /** What the shop is given rather than making itself: its database, and what a test replaces. */
@@ -133,6 +148,8 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
       expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => shop.orders.expireUnpaid(hours) }, config.unpaidOrderHours),
       notifyBackInStockTaskDefinition({ notifyBackInStock: () => shop.stockAlerts.notifyBackInStock() }),
       noticeLowStockTaskDefinition({ run: () => shop.lowStock.run() }),
+      ...campaignTaskDefinitions(() => shop.newsletterCampaigns),
+      sendCartRemindersTaskDefinition({ sendDue: () => shop.cartReminders.sendDue() }, config.cartReminderHours),
     ],
     clock,
     log,
@@ -158,12 +175,27 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const discounts = createDiscountService(createDiscountCodeRepository(db), clock, categories, audit.record);
   const pricing = createPricingService(pricingSettings, discounts);
 
+  // The pages the owner writes (ADR 044): the returns policy says the return window; an order records the terms in force.
+  const pages = createShopPageService({ pages: createShopPageRepository(db), returnWindowDays: () => pricingSettings.returnWindowDays(), audit: audit.record, clock });
+
   // The catalogue, the cart and orders.
   const products = createProductService(productRepository, clock, (slug, transaction) => categories.requireExisting(slug, 'category', transaction), audit.record);
   const bulkEdit = createBulkEditService(createBulkEditRepository(db), categories, audit.recordMany);
   const catalogueFile = createCatalogueFileService({ files: createCatalogueFileRepository(db), db, jobs, clock, categories, audit: audit.recordMany });
   const productImages = createProductImageService(createProductImageRepository(db), clock);
-  const cart = createCartService(createCartRepository(db), clock, pricing);
+  // A cart's reminders (ADR 045) wait again whenever its customer changes it, and end when they buy.
+  const cartReminderRepository = createCartReminderRepository(db);
+  const cartReminderTokens = createCartReminderTokens(secret);
+  const cart = createCartService(createCartRepository(db), clock, pricing, remindersWaitOnChange(cartReminderRepository, cartReminderTokens, clock));
+  const cartReminders = createCartReminderService({
+    reminders: cartReminderRepository,
+    tokens: cartReminderTokens,
+    clock,
+    mailer,
+    publicUrl: config.publicUrl,
+    hours: config.cartReminderHours,
+    carts: cart,
+  });
   const orderNotices = createOrderNotices({ mailer, linkOf: (order) => orderKeys.linkOf(order), publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
   // Invoices are issued by the payment's and the refunds' own transactions, before the e-mail that attaches them.
   const invoiceEvents = {
@@ -171,7 +203,15 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     refunded: (...args: Parameters<typeof shop.invoices.events.refunded>) => shop.invoices.events.refunded(...args),
   };
   const orderRepository = createOrderRepository(db);
-  const orderEvents = combineOrderEvents(invoiceEvents, keepSalesFigures, orderNotices, releasePaymentsOnCancel(jobs), releaseCodeOnCancel(discounts), emptyCartOnPaid(cart));
+  const orderEvents = combineOrderEvents(
+    invoiceEvents,
+    keepSalesFigures,
+    orderNotices,
+    releasePaymentsOnCancel(jobs),
+    releaseCodeOnCancel(discounts),
+    emptyCartOnPaid(cart),
+    cartReminders.events,
+  );
   const orders = createOrderService(orderRepository, productRepository, clock, orderEvents, {
     pricing,
     discounts,
@@ -179,6 +219,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     creditNotesOf: (orderId) => invoiceRepository.creditNoteNumbersOf(orderId),
     audit,
     returnsOf: (order) => shop.returns.ofOrder(order),
+    terms: pages,
   });
   const invoices = createInvoiceService({ invoices: invoiceRepository, settings: pricingSettings, orders, jobs, clock });
   const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log, supportRefundLimitCents: config.supportRefundLimitCents, audit: audit.record });
@@ -196,11 +237,30 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const reviews = createReviewService(createReviewRepository(db), clock, {
     catalogue: products,
     purchases: { hasBought: (buyer, productId) => orders.hasBought(buyer, productId) },
+    notices: createReviewNotices({ mailer, publicUrl: config.publicUrl }),
+    audit: audit.record,
   });
 
   // Messages to and from the shop, and the admin's overview.
   const inbox = createInboxService(createInboxRepository(db), clock, { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
   const newsletter = createNewsletterService(createNewsletterRepository(db), clock, { mailer, publicUrl: config.publicUrl });
+  // Campaigns to the confirmed subscribers (issue 29), sent in batches by the job queue at the configured rate.
+  const newsletterCampaigns = createCampaignService({
+    campaigns: createCampaignRepository(db),
+    clock,
+    jobs,
+    mailer,
+    deliver: createDeliverNow(emailSender, config.publicUrl),
+    render: (content) => renderEmail(content, config.publicUrl),
+    product: async (id) => {
+      if (!(await products.exists(id))) return undefined;
+      const product = await products.get(id).catch(() => undefined);
+      return product && { id: product._id, name: product.name, img: product.img, price: product.price };
+    },
+    audit: audit.record,
+    publicUrl: config.publicUrl,
+    ratePerMinute: config.newsletterRatePerMinute,
+  });
   const overview = createOverviewService(createOverviewRepository(db), clock);
   // The sales reports, from the figures the payments and refunds keep (ADR 041).
   const reports = createReportService(createReportRepository(db), clock);
@@ -209,6 +269,9 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const stockAlerts = createStockAlertService(createStockAlertRepository(db), clock, createStockAlertTokens(secret), { mailer, publicUrl: config.publicUrl });
   const wishlist = createWishlistService(createWishlistRepository(db), clock);
   const lowStock = createLowStockNotices(createLowStockRepository(db), { mailer, to: config.mail.shopNotifyEmail, publicUrl: config.publicUrl });
+
+  // A customer's data in their hands (ADR 046): their file, and their account's erasure.
+  const customerData = createCustomerDataService({ data: createCustomerDataRepository(db), orders, audit, clock });
 
   const shop = {
     config,
@@ -234,10 +297,12 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     catalogueFile,
     bulkEdit,
     cart,
+    cartReminders,
     orders,
     orderKeys,
     pricing,
     pricingSettings: pricingSettingsService,
+    pages,
     discounts,
     invoices,
     refunds,
@@ -245,11 +310,13 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     reviews,
     inbox,
     newsletter,
+    newsletterCampaigns,
     overview,
     reports,
     stockAlerts,
     wishlist,
     lowStock,
+    customerData,
   };
   return shop;
 }

@@ -9,11 +9,12 @@ import { authQueries } from './features/auth/api/session-queries.ts';
 import { categoryQueries } from './features/categories/api/category-queries.ts';
 import { productQueries } from './features/products/api/product-queries.ts';
 import { reviewQueries } from './features/reviews/api/review-queries.ts';
+import { shopPageQueries } from './features/shop-pages/api/shop-page-queries.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import type { ApiTransport, RenderedPage, RenderPage } from '../common/rendered-page.ts';
 
-/** The answers every visitor gets alike: the catalogue and its categories, reviews and how one may sign in. Nothing of a person's own. */
-const sharedQueries: QueryKey[] = [productQueries.all, categoryQueries.all, reviewQueries.all, authQueries.signInOptions().queryKey];
+/** The answers every visitor gets alike: the catalogue and its categories, reviews, the owner's pages and how one may sign in. Nothing of a person's own. */
+const sharedQueries: QueryKey[] = [productQueries.all, categoryQueries.all, reviewQueries.all, shopPageQueries.all, authQueries.signInOptions().queryKey];
 const isShared = (query: Query) => sharedQueries.some((key) => partialMatchKey(query.queryKey, key));
 
 /** A page asking for answers that ask for more (a product, then its reviews) takes a render for each step. */

@@ -35,6 +35,9 @@ const envSchema = z.object({
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   UNPAID_ORDER_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  // A fraction of an hour is allowed, so that the browser tests can see a reminder within seconds.
+  CART_REMINDER_HOURS: z.coerce.number().min(0.001).max(8760).default(24),
   SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
   // Trusting every X-Forwarded-For hop would let a client choose its own address (and dodge rate
   // limits), so the setting names how many proxies stand in front, or which addresses they have.
@@ -189,6 +192,10 @@ export interface AppConfig {
   orderLimits: OrderLimits;
   /** Hours an order may stay unpaid before the shop cancels it as expired, releasing its card hold. */
   unpaidOrderHours: number;
+  /** How many newsletter messages a campaign sends a minute at most (issue 29). */
+  newsletterRatePerMinute: number;
+  /** Hours a cart waits untouched before its first reminder (ADR 045); the second comes twice as long after the first. */
+  cartReminderHours: number;
   /** The most a support staff member may refund at once, in cents (ADR 042). */
   supportRefundLimitCents: number;
   auth: AuthConfig;
@@ -242,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     formRateLimitPerHour: vars.FORM_RATE_LIMIT_PER_HOUR,
     orderLimits: { ordersPerMinute: vars.ORDER_RATE_LIMIT_PER_MINUTE, cardAttemptsPerMinute: vars.CARD_RATE_LIMIT_PER_MINUTE },
     unpaidOrderHours: vars.UNPAID_ORDER_HOURS,
+    newsletterRatePerMinute: vars.NEWSLETTER_RATE_PER_MINUTE,
+    cartReminderHours: vars.CART_REMINDER_HOURS,
     supportRefundLimitCents: Math.round(vars.SUPPORT_REFUND_LIMIT * 100),
     auth: authConfig(vars),
     payments:

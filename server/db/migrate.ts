@@ -33,6 +33,11 @@ import { returnsMigration } from './migrations/030-returns.ts';
 import { salesFiguresMigration } from './migrations/031-sales-figures.ts';
 import { staffRolesMigration } from './migrations/032-staff-roles.ts';
 import { auditLogMigration } from './migrations/033-audit-log.ts';
+import { shopPagesMigration } from './migrations/035-shop-pages.ts';
+import { cartRemindersMigration } from './migrations/037-cart-reminders.ts';
+import { reviewRepliesMigration } from './migrations/034-review-replies.ts';
+import { newsletterCampaignsMigration } from './migrations/036-newsletter-campaigns.ts';
+import { personalDataLookupsMigration } from './migrations/038-personal-data-lookups.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -69,6 +74,11 @@ export const migrations: Record<string, Migration> = {
   '031-sales-figures': salesFiguresMigration,
   '032-staff-roles': staffRolesMigration,
   '033-audit-log': auditLogMigration,
+  '035-shop-pages': shopPagesMigration,
+  '037-cart-reminders': cartRemindersMigration,
+  '034-review-replies': reviewRepliesMigration,
+  '036-newsletter-campaigns': newsletterCampaignsMigration,
+  '038-personal-data-lookups': personalDataLookupsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -101,6 +101,14 @@ export interface ReviewsTable {
   product_id: string | null;
   /** 1 when its author had a paid order of that product when writing it, else 0. */
   verified_buyer: Generated<number>;
+  /** When staff hid it from every public list and rating; null while it is shown (migration 034). */
+  hidden_at: string | null;
+  /** The shop's public reply under it, when it was last written and by which staff account's id. */
+  reply: string | null;
+  replied_at: string | null;
+  replied_by: string | null;
+  /** When its author was told by e-mail that it was answered: set once, so they are told once. */
+  reply_mailed_at: string | null;
 }
 
 /** A product's pictures in order; position 0 is the main one, mirrored in `products.img` (migration 015). */
@@ -203,6 +211,8 @@ export interface OrdersTable extends ShippingAddressColumns {
   /** 1 when placed without an account; user_id is set once an account with its address is confirmed. */
   is_guest: Generated<number>;
   weight_grams: Generated<number>;
+  /** The version of the terms of sale in force when it was placed (migration 035); null for orders placed before. */
+  terms_version: number | null;
 }
 
 /**
@@ -254,6 +264,18 @@ export interface OrderNotesTable {
  * One staff action, as the audit trail keeps it (migration 033): only ever added, the database refuses
  * to change or delete one. Who acted is kept as text, so that the record outlives their account.
  */
+/** Every published version of a page the owner writes (migration 035, ADR 044): never changed nor deleted. */
+export interface ShopPageVersionsTable {
+  /** One of `shopPageSlugs` (common/shop-pages.ts). */
+  slug: string;
+  /** From 1 per page; the highest is the page as published now. */
+  version: number;
+  title: string;
+  /** The shop's rich text, placeholders as the owner typed them. */
+  body: string;
+  published_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   created_at: string;
@@ -388,6 +410,48 @@ export interface CartItemsTable {
   added_at: string;
 }
 
+/**
+ * A cart the shop may remind its person about (migration 037, ADR 045): a signed-in customer's
+ * (`user_id`; its lines are `cart_items`) or a guest's who asked for it at checkout (`email`, `lines`).
+ */
+export interface CartRemindersTable {
+  id: string;
+  user_id: string | null;
+  /** A guest's address, lower case; null for a customer's cart (their account's address is read when mailing). */
+  email: string | null;
+  /** A guest's lines as JSON (`CartLineInput[]`); null for a customer's cart, and once a guest's is bought. */
+  lines: string | null;
+  token_hash: string;
+  /** The cart's last change: a reminder waits until it has been untouched for CART_REMINDER_HOURS. */
+  changed_at: string;
+  /** Counts purchases: the reminders of one episode are at most two. */
+  episode: Generated<number>;
+  reminders_sent: Generated<number>;
+  last_reminded_at: string | null;
+  bought_at: string | null;
+  unsubscribed_at: string | null;
+  /** The `changed_at` of the cart as a sweep found nothing to remind of in it: not read again until it changes. */
+  skipped_at: string | null;
+  created_at: string;
+}
+
+/** One cart reminder sent (migration 037): at most one per (cart, episode, number). */
+export interface CartReminderMailsTable {
+  cart_id: string;
+  episode: number;
+  number: number;
+  sent_at: string;
+}
+
+/** An order paid from a cart after a reminder (migration 037): what the carts report adds up. */
+export interface CartComebacksTable {
+  order_id: string;
+  cart_id: string;
+  reminders: number;
+  total_cents: number;
+  bought_at: string;
+}
+
 /** A customer's address book (migration 022): at most one default each. */
 export interface AddressesTable {
   id: string;
@@ -434,6 +498,42 @@ export interface NewsletterTokensTable {
   token_hash: string;
   subscriber_id: string;
   created_at: string;
+}
+
+/** A newsletter campaign (migration 036): a draft, scheduled, or sending to the addresses confirmed when it started. */
+export interface NewsletterCampaignsTable {
+  id: string;
+  subject: string;
+  /** The shop's rich text (common/rich-text.ts). */
+  body: string;
+  /** 'draft' | 'scheduled' | 'sending'; a sending campaign whose every message is done reads as sent. */
+  state: string;
+  created_at: string;
+  updated_at: string;
+  scheduled_at: string | null;
+  started_at: string | null;
+  /** The confirmed addresses when sending started. */
+  recipients: Generated<number>;
+  /** The last address claimed, in address order. */
+  claimed_through: string | null;
+  /** The number of the batch job due next; another batch job does nothing. */
+  next_batch: Generated<number>;
+  /** When the last batch found nobody left to claim. */
+  all_queued_at: string | null;
+}
+
+/** One address a campaign goes to, claimed in the transaction that queues its message (migration 036). */
+export interface NewsletterCampaignRecipientsTable {
+  id: string;
+  campaign_id: string;
+  email: string;
+  /** 'queued' | 'sent' | 'failed' | 'skipped' (the address left the list before its turn). */
+  state: string;
+  /** The unsubscribe link's token in this message, by its hash. */
+  token_hash: string;
+  queued_at: string;
+  done_at: string | null;
+  unsubscribed_at: string | null;
 }
 
 export interface ContactMessagesTable {
@@ -799,6 +899,7 @@ export interface DatabaseSchema {
   order_lines: OrderLinesTable;
   order_notes: OrderNotesTable;
   audit_log: AuditLogTable;
+  shop_page_versions: ShopPageVersionsTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   refund_lines: RefundLinesTable;
@@ -806,6 +907,8 @@ export interface DatabaseSchema {
   app_meta: AppMetaTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_tokens: NewsletterTokensTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+  newsletter_campaign_recipients: NewsletterCampaignRecipientsTable;
   contact_messages: ContactMessagesTable;
   rate_limit_hits: RateLimitHitsTable;
   user: AuthUserTable;
@@ -817,6 +920,9 @@ export interface DatabaseSchema {
   local_refunds: LocalRefundsTable;
   order_payments: OrderPaymentsTable;
   cart_items: CartItemsTable;
+  cart_reminders: CartRemindersTable;
+  cart_reminder_mails: CartReminderMailsTable;
+  cart_comebacks: CartComebacksTable;
   addresses: AddressesTable;
   processed_webhook_events: ProcessedWebhookEventsTable;
   product_images: ProductImagesTable;

@@ -62,6 +62,18 @@ describe('the request log', () => {
     expect(lines).toContainEqual(expect.objectContaining({ level: logLevels.error, msg: 'unhandled error' }));
   });
 
+  it('keeps no token of a mailed link: a cart reminder’s restore link and its page', async () => {
+    const lines = await shopLogging({ ACCESS_LOG: 'true' });
+    const token = 'cart-reminder-token-0123456789';
+    expect((await shop!.app.inject(`/api/cart-reminders/restore?token=${token}`)).statusCode).toBe(404);
+    expect((await shop!.app.inject(`/cart/restore?token=${token}`)).statusCode).not.toBe(500);
+    expect(requestLines(lines).map((line) => line.req)).toEqual([
+      { method: 'GET', url: '/api/cart-reminders/restore?token=…' },
+      { method: 'GET', url: '/cart/restore?token=…' },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it('keeps about the configured share of the rest', async () => {
     const lines = await shopLogging({ REQUEST_LOG_SAMPLE: '0.5' });
     await askForProducts(200);

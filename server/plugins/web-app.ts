@@ -7,6 +7,7 @@ import { loadAppShell } from '../modules/product-pages/app-shell.ts';
 import { publicPageHeadOf } from '../modules/product-pages/page-heads.ts';
 import { loadPageRenderer } from '../modules/product-pages/page-renderer.ts';
 import { type ProductPageRouteOptions, productPageRoutes } from '../modules/product-pages/product-page-routes.ts';
+import { type ShopPageHtmlRouteOptions, shopPageHtmlRoutes } from '../modules/shop-pages/shop-page-html-routes.ts';
 import { registerBuiltAssets } from './built-assets.ts';
 import { featureRoutes, routeConcerns } from './feature-routes.ts';
 
@@ -32,6 +33,8 @@ function looksLikeFile(url: string): boolean {
 export interface WebAppOptions extends Pick<ProductPageRouteOptions, 'products' | 'ratingOf' | 'categories' | 'publicUrl'> {
   /** The built web app's folder (dist/web); without a build, every page says how to make one. */
   webRoot: string;
+  /** The pages the owner writes (ADR 044), each at /pages/{slug} with its own head. */
+  pages: ShopPageHtmlRouteOptions['pages'];
 }
 
 /**
@@ -42,11 +45,12 @@ export interface WebAppOptions extends Pick<ProductPageRouteOptions, 'products' 
  * the catalogue's answers, whose version it follows. Unknown /api paths answer a JSON 404.
  */
 export const webApp = fp<WebAppOptions>(
-  async (app, { webRoot, products, ratingOf, categories, publicUrl }) => {
+  async (app, { webRoot, products, ratingOf, categories, publicUrl, pages }) => {
     const shell = loadAppShell(webRoot);
     const renderPage = shell && (await loadPageRenderer(app, webRoot));
     // Each product's page with its head written on the server, the sitemap and robots.txt.
     await app.register(featureRoutes('product-pages', productPageRoutes), { products, ratingOf, categories, publicUrl, shell, renderPage });
+    if (shell) await app.register(featureRoutes('shop-page-html', shopPageHtmlRoutes), { pages, publicUrl, shell, renderPage });
     const built = shell !== undefined;
     if (built) {
       registerBuiltAssets(app, webRoot);

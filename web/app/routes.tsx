@@ -34,6 +34,9 @@ export const routes: RouteObject[] = [
       // A category's own page: its title, description and tools (the catalogue narrowed to it).
       { path: 'categories/:slug', ...lazyPage(() => import('./routes/category.tsx')) },
       { path: 'cart', ...lazyPage(() => import('./routes/cart.tsx')) },
+      // A cart reminder's links (ADR 045): the cart restored, and the reminders stopped.
+      { path: 'cart/restore', ...lazyPage(() => import('./routes/cart-restore.tsx')) },
+      { path: 'cart/reminders/stop', ...lazyPage(() => import('./routes/cart-reminders-stop.tsx')) },
       // An order opened from its e-mail's link, which carries its key: a guest's, who has no account (ADR 038).
       { path: 'orders/:id', ...lazyPage(() => import('./routes/guest-order.tsx')) },
       // Open to guests (ADR 038): a customer's cart is theirs on the server, a guest's in the browser.
@@ -46,12 +49,16 @@ export const routes: RouteObject[] = [
       { path: 'verifyEmail', ...lazyPage(() => import('./routes/verify-email.tsx')) },
       { path: 'portfolio', ...lazyPage(() => import('./routes/portfolio.tsx')) },
       { path: 'blogs', ...lazyPage(() => import('./routes/blogs.tsx')) },
+      // The pages the owner writes (ADR 044): terms, privacy, returns, shipping, about.
+      { path: 'pages/:slug', ...lazyPage(() => import('./routes/shop-page.tsx')) },
       // The links in newsletter e-mail (double opt-in and unsubscribe).
       { path: 'newsletter/confirm', ...lazyPage(() => import('./routes/newsletter-confirm.tsx')) },
       { path: 'newsletter/unsubscribe', ...lazyPage(() => import('./routes/newsletter-unsubscribe.tsx')) },
       // The links in back-in-stock alert e-mail (double opt-in and unsubscribe).
       { path: 'stock-alerts/confirm', ...lazyPage(() => import('./routes/stock-alert-confirm.tsx')) },
       { path: 'stock-alerts/unsubscribe', ...lazyPage(() => import('./routes/stock-alert-unsubscribe.tsx')) },
+      // Where a person lands, signed out, once their account is deleted (ADR 046).
+      { path: 'account-deleted', ...lazyPage(() => import('./routes/account-deleted.tsx')) },
       {
         id: signedInRouteId,
         Component: RequireSignIn,
@@ -86,6 +93,10 @@ export const routes: RouteObject[] = [
                   { path: 'jobs', ...lazyPage(() => import('./routes/dashboard/background-jobs.tsx')) },
                   { path: 'demand', ...lazyPage(() => import('./routes/dashboard/demand.tsx')) },
                   { path: 'audit', ...lazyPage(() => import('./routes/dashboard/audit-log.tsx')) },
+                  { path: 'pages', ...lazyPage(() => import('./routes/dashboard/manage-pages.tsx')) },
+                  { path: 'pages/:slug', ...lazyPage(() => import('./routes/dashboard/edit-page.tsx')) },
+                  { path: 'reviews', ...lazyPage(() => import('./routes/dashboard/manage-reviews.tsx')) },
+                  { path: 'newsletter', ...lazyPage(() => import('./routes/dashboard/newsletter.tsx')) },
                 ],
               },
             ],

@@ -26,13 +26,16 @@ export const adminPages: readonly AdminPage[] = [
   { to: '/dashboard/discounts', label: 'Discount codes', right: 'catalogue' },
   { to: '/dashboard/admin', label: 'Make Admin', right: 'roles' },
   { to: '/dashboard/messages', label: 'Messages', right: 'inbox' },
+  { to: '/dashboard/reviews', label: 'Reviews', right: 'content' },
+  { to: '/dashboard/pages', label: 'Pages', right: 'content' },
+  { to: '/dashboard/newsletter', label: 'Newsletter', right: 'content' },
   { to: '/dashboard/demand', label: 'Waiting customers', right: 'catalogue' },
   { to: '/dashboard/jobs', label: 'Background jobs', right: 'catalogue' },
   { to: '/dashboard/audit', label: 'Audit', right: 'audit' },
 ];
 
-/** The admin page at `pathname`, if it is one. */
+/** The admin page at `pathname`, if it is one: a page's own address, or one under it (the Pages page's editor of each page) with the same right. */
 export function adminPageAt(pathname: string): AdminPage | undefined {
   const path = pathname.replace(/\/+$/, '');
-  return adminPages.find((page) => page.to === path);
+  return adminPages.find((page) => page.to === path || path.startsWith(`${page.to}/`));
 }

@@ -7,6 +7,8 @@ import { orderCancelled, orderDelivered, orderPlaced, orderRefunded, orderShippe
 import { returnApproved, returnReceived, returnRefused, returnRequested } from './return-messages.ts';
 import { newContactMessage, newPaidOrder, newsletterAlreadySubscribed, newsletterConfirmation } from './shop-messages.ts';
 import { backInStock, lowStockNotice, stockAlertConfirmation } from './stock-messages.ts';
+import { reviewAnswered } from './review-messages.ts';
+import { cartReminder } from './cart-messages.ts';
 
 /** One of every message, filled with believable data: for the layout's tests and for looking at them. */
 export function sampleMessages(publicUrl: string): Record<string, EmailContent> {
@@ -183,6 +185,13 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
       productUrl: `${publicUrl}/products/p1`,
       unsubscribeUrl: `${publicUrl}/stock-alerts/unsubscribe?token=sample`,
     }),
+    'review-answered': reviewAnswered({
+      name: 'Carol Carpenter',
+      productName: 'Marking gauge',
+      review: 'Good gauge, the pin could be sharper. <b>Still</b> my favourite.',
+      reply: 'Thank you, Carol: since May the pins are ground finer. Write to us and we will send you a new one.',
+      reviewUrl: `${publicUrl}/products/p2#reviews`,
+    }),
     'low-stock': lowStockNotice({
       product: 'Joinery Bench Chisel',
       variant: 'Width 10 mm · Handle Walnut',
@@ -191,6 +200,18 @@ export function sampleMessages(publicUrl: string): Record<string, EmailContent> 
       threshold: 5,
       canOrder: 2,
       manageUrl: `${publicUrl}/dashboard/manageproducts`,
+    }),
+    'cart-reminder': cartReminder({
+      number: 1,
+      cart: {
+        lines: [
+          { name: 'Joinery Bench Chisel (Width 10 mm · Handle Walnut)', quantity: 2, unitPrice: 189.5, total: 379 },
+          { name: 'Marking gauge', quantity: 1, unitPrice: 38.5, total: 38.5 },
+        ],
+        total: 417.5,
+      },
+      restoreUrl: `${publicUrl}/cart/restore?token=sample`,
+      stopUrl: `${publicUrl}/cart/reminders/stop?token=sample`,
     }),
   };
 }
