@@ -1,27 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { test } from './support/test.ts';
 import pg from 'pg';
 import { postgresAdminUrl } from '../server/test/postgres-test-server.ts';
+import { freePort } from '../server/test/free-port.ts';
 
 // The built server started as `npm start` starts it, on its own port and data folder: what an operator sees.
 const serverEntry = path.resolve('dist/server/server.js');
-
-/** A port nothing listens on, chosen by the system: a fixed range can hold another program's port (epmd's 4369, say), and the test would then talk to it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface RunningServer {
   url: string;

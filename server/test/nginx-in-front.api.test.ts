@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, testOrigin } from './accounts.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * deploy/nginx/joinery.conf, run by Debian's nginx in front of a shop listening on a port: the public
@@ -35,17 +36,6 @@ interface Answer {
 interface ShopRequest {
   url: string;
   ifNoneMatch: string | undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The shipped file with only the shop's address, the ports and the cache folder changed (in its comments too), each checked to be there. */
@@ -138,7 +128,7 @@ describe.skipIf(!nginxBinary)('nginx in front of the shop (deploy/nginx/joinery.
       reachedShop.push({ url: request.url ?? '', ifNoneMatch: typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined });
     });
     await shop.app.listen({ host: '127.0.0.1', port: 0 });
-    const shopPort = (shop.app.server.address() as net.AddressInfo).port;
+    const shopPort = (shop.app.server.address() as AddressInfo).port;
 
     prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-nginx-'));
     const nginxPort = await freePort();

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -15,6 +14,7 @@ import { shopMailEnv } from '../../test/shop-mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { tokenHash } from '../../token-hash.ts';
+import { freePort } from '../../test/free-port.ts';
 
 /**
  * A campaign to 1,000 readers whose server process is killed (SIGKILL: no goodbye, a transaction
@@ -29,16 +29,6 @@ const typeScriptLoader = path.join(root, 'node_modules/jiti/lib/jiti-register.mj
 const adminEmail = 'boss@joinery.example';
 const adminPassword = 'admin-pass-123';
 const subject = 'A thousand readers';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface ServerProcess {
   child: ChildProcess;
