@@ -42,7 +42,6 @@ test('the owner reads this month against the last, with an order paid meanwhile 
   await expect(figures).toBeVisible();
   await expect(figures).toContainText('previously');
   const ordersBefore = await headline(figures, 'Orders');
-  const unitsBefore = await headline(figures, 'Units sold');
 
   // A customer buys three of the spec's own tool, at a price no demo tool has.
   const name = `Report Test Plane ${Date.now().toString(36)}`;
@@ -58,10 +57,11 @@ test('the owner reads this month against the last, with an order paid meanwhile 
     }
 
     // The figures are kept as orders are paid: a reload counts the order (and others' meanwhile).
+    // Units are net of refunds, which other specs make meanwhile, so they are checked on the spec's
+    // own tool below ("3 sold"), not as a change of the headline.
     await page.reload();
     await expect(figures).toBeVisible();
     expect(await headline(figures, 'Orders')).toBeGreaterThanOrEqual(ordersBefore + 1);
-    expect(await headline(figures, 'Units sold')).toBeGreaterThanOrEqual(unitsBefore + 3);
     await expect(sales.getByRole('table', { name: 'Sales per period against the previous range' })).toBeVisible();
 
     // Among the best sellers by revenue: three sold, for $933 (Oregon has no sales tax).
