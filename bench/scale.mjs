@@ -159,7 +159,12 @@ async function benchmark(database) {
 
 console.log(`# Scale benchmark, ${new Date().toISOString().slice(0, 10)}`);
 let allAnswered = true;
-for (const open of [() => Promise.resolve(sqliteDatabase()), postgresDatabase]) {
+// `BENCH_DATABASES=postgres` (or `sqlite`) measures one of them alone: each load takes minutes.
+const databases = { sqlite: () => Promise.resolve(sqliteDatabase()), postgres: postgresDatabase };
+const chosen = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
+for (const name of chosen) {
+  const open = databases[/** @type {keyof typeof databases} */ (name)];
+  if (!open) throw new Error(`BENCH_DATABASES names ${name}: it may name sqlite and postgres`);
   try {
     allAnswered = (await benchmark(await open())) && allAnswered;
   } catch (error) {
