@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopDescription, shopTitle } from '../../../common/page-titles.ts';
+import { shopDescription } from '../../../common/page-titles.ts';
 import { shopPageSlugs } from '../../../common/shop-pages.ts';
 import { firstShopPages } from '../../db/seed/first-shop-pages.ts';
 import { createShopWithPeople, type ShopWithPeople, testOrigin } from '../../test/accounts.ts';
+import { writeBuiltWebPage } from '../../test/built-web-page.ts';
 import { call } from '../../test/call.ts';
 import { testDialect } from '../../test/test-database.ts';
 
@@ -19,22 +18,8 @@ const origin = 'https://shop.example';
 let people: ShopWithPeople;
 let webRoot: string;
 
-/** A stand-in for the built web app's page, shaped like the real one (with the shop's own head). */
-const builtPage = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="${shopDescription}" />
-    <title>${shopTitle}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 beforeAll(async () => {
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-web-'));
-  fs.writeFileSync(path.join(webRoot, 'index.html'), builtPage);
+  webRoot = writeBuiltWebPage();
   people = await createShopWithPeople({ env: { PUBLIC_URL: origin, TRUSTED_ORIGINS: testOrigin }, webRoot });
 });
 afterAll(async () => {
