@@ -1,4 +1,4 @@
-import { addDays } from '../../../common/report-periods.ts';
+import { addDays, daysIn } from '../../../common/report-periods.ts';
 
 /**
  * The fewest kept periods whose figures add up to a range's (ADR 041): whole UTC years, whole
@@ -46,7 +46,27 @@ export function keptPeriodsOf(from: string, to: string, today: string): KeptPeri
       day = addDays(last, 1);
     }
   }
-  return periods;
+  return monthBesideManyDaysAsDays(periods, from, end);
+}
+
+/**
+ * How many rows of days looking up one product in a month's figures costs, as measured at scale
+ * (ADR 055): a day's row is added up from an index in key order, a month's is found by its key.
+ */
+const lookUpCost = 3;
+
+/**
+ * A range of one whole month and days is read as its days alone when those are at least a third as
+ * many as the month's (up to `end`): its best sellers look each product the days name up in the
+ * month's figures, which costs more than adding up the month's own days once (ADR 055).
+ */
+function monthBesideManyDaysAsDays(periods: KeptPeriods, from: string, end: string): KeptPeriods {
+  const [month] = periods.months;
+  if (periods.years.length > 0 || periods.months.length !== 1 || !month) return periods;
+  const monthEnd = addDays(`${nextMonth(month)}-01`, -1);
+  const days = periods.days.reduce((sum, [first, last]) => sum + daysIn(first, last), 0);
+  if (days === 0 || days * lookUpCost < daysIn(`${month}-01`, monthEnd < end ? monthEnd : end)) return periods;
+  return { years: [], months: [], days: [[from, end]] };
 }
 
 /** The one whole month or year among a range's kept periods (beside which there may be days), if there is one. */
