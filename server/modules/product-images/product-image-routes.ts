@@ -1,4 +1,5 @@
-import type { FastifyError } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyError, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUpload } from '../../../common/shop-management.ts';
@@ -17,37 +18,53 @@ const imageSizeQuerySchema = z.object({
   w: z.literal('400').optional().meta({ description: 'Ask for the copy at most 400 px wide (a card or thumbnail)' }),
 });
 
-/** The picture's bytes. Fastify sends a Buffer as it is: this schema only types the reply and documents it. */
-const imageBytesSchema = z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'The picture, as image/jpeg, image/png or image/webp' });
+/**
+ * The picture's bytes: a Buffer from the database, or the bucket's stream (ADR 053). Fastify sends
+ * either as it is: this schema only types the reply and documents it.
+ */
+const imageBytesSchema = z
+  .union([z.instanceof(Buffer), z.instanceof(Readable)])
+  .meta({ type: 'string', format: 'binary', description: 'The picture, as image/jpeg, image/png or image/webp' });
 
 /** The types a browser may label a picture with; its bytes decide what it really is. */
 const acceptedContentTypes = [...imageUpload.types, 'application/octet-stream'];
 
 export const productImageRoutes: FastifyPluginAsyncZod<ProductImageRouteOptions> = async (app, { images }) => {
-  app.get(
-    '/product-images/:id',
-    {
-      // A picture's address never serves other bytes (a new upload gets a new id), so caches may keep it for good.
-      config: { access: 'public', cache: 'immutable' },
-      schema: {
-        tags: ['products'],
-        summary: 'An uploaded product picture (WebP, 800 px wide at most, or 400 with ?w=400; JPEG or PNG if stored before pictures were resized)',
-        params: imageIdParamsSchema,
-        querystring: imageSizeQuerySchema,
-        response: { 200: imageBytesSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
+  // The picture bucket's kept connections end with the app, as the mail sender's do (job-queue.ts).
+  app.addHook('onClose', () => images.close());
+
+  const pictureRoute = {
+    // A picture's address never serves other bytes (its id is made from them, ADR 053), so caches may keep it for good.
+    config: { access: 'public', cache: 'immutable' },
+    schema: {
+      tags: ['products'],
+      summary: 'An uploaded product picture (WebP, 800 px wide at most, or 400 with ?w=400; JPEG or PNG if stored before pictures were resized)',
+      params: imageIdParamsSchema,
+      querystring: imageSizeQuerySchema,
+      response: { 200: imageBytesSchema, 400: apiErrorSchema, 404: apiErrorSchema },
     },
-    async (request, reply) => {
-      const { contentType, bytes } = await images.get(request.params.id, request.query.w ? 'small' : 'large');
-      return (
-        reply
-          .type(contentType)
-          // The stored type came from the bytes; the browser must not guess another one.
-          .header('x-content-type-options', 'nosniff')
-          .send(bytes)
-      );
-    },
-  );
+  } as const;
+  const pictureHeaders = (reply: FastifyReply, contentType: string, length: number | undefined) => {
+    reply.type(contentType);
+    // The stored type came from the bytes; the browser must not guess another one.
+    reply.header('x-content-type-options', 'nosniff');
+    if (length !== undefined) reply.header('content-length', length);
+  };
+
+  // Declared before the GET, so that Fastify does not make its own HEAD from it, which would fetch the
+  // whole object from the bucket to send none of it: this one asks the bucket for the length only.
+  app.head('/product-images/:id', pictureRoute, async (request, reply) => {
+    const { contentType, length } = await images.describe(request.params.id, request.query.w ? 'small' : 'large');
+    pictureHeaders(reply, contentType, length);
+    // No body: Fastify keeps the Content-Length given above for a HEAD.
+    return reply.send(Buffer.alloc(0));
+  });
+
+  app.get('/product-images/:id', pictureRoute, async (request, reply) => {
+    const { contentType, body, length } = await images.get(request.params.id, request.query.w ? 'small' : 'large');
+    pictureHeaders(reply, contentType, length);
+    return reply.send(body);
+  });
 
   // The upload's body is the file itself, as the browser's fetch(url, { body: file }) sends it. Its
   // parsers live in this scope only, so that no other route accepts raw bytes.
