@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { missingMigrations } from '../../db/migrate.ts';
 
 export function createHealthRepository(db: Database) {
   return {
@@ -7,6 +8,9 @@ export function createHealthRepository(db: Database) {
     async ping(): Promise<void> {
       await sql`select 1`.execute(db);
     },
+
+    /** The migrations this build knows that the database has not applied. */
+    missingMigrations: () => missingMigrations(db),
   };
 }
 

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { JobRunMetrics } from '../metrics/shop-metrics.ts';
 import { createGraphileJobBackend } from './graphile-job-backend.ts';
 import type { JobQueue, TaskDefinition } from './job-queue.ts';
 import { createPeriodicScheduler } from './periodic-scheduler.ts';
@@ -24,6 +25,8 @@ export interface JobQueueOptions {
   tasks: readonly TaskDefinition[];
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Where each run is counted (ADR 052). */
+  runs: JobRunMetrics;
   settings?: JobQueueSettings;
 }
 
@@ -32,9 +35,9 @@ const concurrency = 4;
 const idleCheckMs = 25;
 
 /** The job queue for the app's database: graphile-worker on PostgreSQL, the in-process runner on SQLite. */
-export function createJobQueue({ database, tasks, clock, log, settings = {} }: JobQueueOptions): JobQueue {
+export function createJobQueue({ database, tasks, clock, log, runs, settings = {} }: JobQueueOptions): JobQueue {
   const { extraTasks = [], startRunner = true, pollIntervalMs = 1000 } = settings;
-  const registry = createTaskRegistry([...tasks, ...extraTasks]);
+  const registry = createTaskRegistry([...tasks, ...extraTasks], runs);
   const backend =
     database.dialect === 'postgres'
       ? createGraphileJobBackend({ database, registry, log, pollIntervalMs, concurrency })
@@ -46,6 +49,7 @@ export function createJobQueue({ database, tasks, clock, log, settings = {} }: J
   let scheduling: NodeJS.Timeout | undefined;
   let running = false;
   let tick: Promise<void> = Promise.resolve();
+  let stopped: Promise<void> | undefined;
 
   function scheduleLater(): void {
     scheduling = setTimeout(() => {
@@ -64,6 +68,7 @@ export function createJobQueue({ database, tasks, clock, log, settings = {} }: J
     enqueue,
 
     async start() {
+      stopped = undefined;
       await backend.prepare();
       if (!startRunner || !hasTasks) return;
       await scheduler.tick();
@@ -72,11 +77,15 @@ export function createJobQueue({ database, tasks, clock, log, settings = {} }: J
       scheduleLater();
     },
 
-    async stop() {
-      running = false;
-      clearTimeout(scheduling);
-      await tick;
-      await backend.stopRunner();
+    stop({ handBackAfterMs } = {}) {
+      // The server stops the queue on SIGTERM with a deadline, and again (without one) as the app closes.
+      stopped ??= (async () => {
+        running = false;
+        clearTimeout(scheduling);
+        await tick;
+        await backend.stopRunner(handBackAfterMs);
+      })();
+      return stopped;
     },
 
     async runDueJobs() {
@@ -91,6 +100,8 @@ export function createJobQueue({ database, tasks, clock, log, settings = {} }: J
         await sleep(idleCheckMs);
       }
     },
+
+    depth: () => backend.depth(),
 
     async listFailed(page) {
       const { rows, total } = await backend.listFailed(page);

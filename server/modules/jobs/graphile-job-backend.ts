@@ -1,5 +1,7 @@
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { run, runMigrations, runOnce, type Runner, type RunnerOptions, type TaskList } from 'graphile-worker';
+import { run, runMigrations, runOnce, type Runner, type RunnerOptions, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { createGraphileJobRepository } from './graphile-job-repository.ts';
 import { graphileLogger } from './graphile-logger.ts';
@@ -36,6 +38,8 @@ export function createGraphileJobBackend({ database, registry, log, pollInterval
     noHandleSignals: true,
   };
   let runner: Runner | undefined;
+  // The runner's pool of workers, whose forceful stop hands back the jobs still running.
+  let pool: WorkerPool | undefined;
 
   return {
     prepare: () => runMigrations(options),
@@ -44,18 +48,37 @@ export function createGraphileJobBackend({ database, registry, log, pollInterval
 
     async startRunner() {
       // No crontab: periodic tasks are the queue's own schedules, the same on both databases.
-      runner = await run(options, undefined, []);
+      const events: WorkerEvents = new EventEmitter();
+      events.on('pool:create', ({ workerPool }) => {
+        pool = workerPool;
+      });
+      runner = await run({ ...options, events }, undefined, []);
       runner.promise.catch((error: unknown) => log.error({ err: error }, 'the background job runner stopped'));
     },
 
-    async stopRunner() {
-      await runner?.stop();
+    async stopRunner(handBackAfterMs) {
+      const stopping = runner;
+      const workers = pool;
       runner = undefined;
+      pool = undefined;
+      if (!stopping) return;
+      const finished = stopping.stop().then(() => true);
+      if (handBackAfterMs === undefined) {
+        await finished;
+        return;
+      }
+      if (await Promise.race([finished, sleep(handBackAfterMs, false, { ref: false })])) return;
+      // graphile-worker's forceful stop hands the jobs still running back (ADR 051): unlocked, due
+      // again after its usual back-off, the cut-short run counted as a failed attempt.
+      finished.catch(() => undefined);
+      await workers?.forcefulShutdown('Handed back: the server running it was stopping.');
     },
 
     runDueJobs: () => runOnce(options),
 
     countBusy: () => jobs.countBusy(),
+
+    depth: () => jobs.depth(),
 
     listFailed: (page) => jobs.listFailed(page),
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { QueueDepth } from '../metrics/shop-metrics.ts';
 import type { Page } from './job-queue.ts';
 import type { StoredFailedJob } from './job-backend.ts';
 import type { PreparedJob } from './task-registry.ts';
@@ -32,6 +33,27 @@ export function createGraphileJobRepository(db: Database) {
         select count(*) as busy from graphile_worker.jobs
         where locked_at is not null or (attempts < max_attempts and run_at <= now())`.execute(db);
       return Number(rows[0]?.busy ?? 0);
+    },
+
+    /** The queue by state in one pass over it: it holds only jobs not yet done, since a finished one is deleted. */
+    async depth(): Promise<QueueDepth> {
+      const due = sql`jobs.locked_at is null and jobs.attempts < jobs.max_attempts and jobs.run_at <= now()`;
+      const { rows } = await sql<{ due: number; waiting: number; running: number; failed: number; oldest_due_seconds: number | null }>`
+        select
+          count(*) filter (where ${due}) as due,
+          count(*) filter (where jobs.locked_at is null and jobs.attempts < jobs.max_attempts and jobs.run_at > now()) as waiting,
+          count(*) filter (where jobs.locked_at is not null) as running,
+          count(*) filter (where ${failed}) as failed,
+          extract(epoch from now() - min(jobs.run_at) filter (where ${due}))::float8 as oldest_due_seconds
+        from graphile_worker.jobs`.execute(db);
+      const row = rows[0];
+      return {
+        due: Number(row?.due ?? 0),
+        waiting: Number(row?.waiting ?? 0),
+        running: Number(row?.running ?? 0),
+        failed: Number(row?.failed ?? 0),
+        oldestDueSeconds: Math.max(0, row?.oldest_due_seconds ?? 0),
+      };
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import type { QueueDepth } from '../metrics/shop-metrics.ts';
 import type { Page } from './job-queue.ts';
 import type { PreparedJob } from './task-registry.ts';
 
@@ -19,11 +20,14 @@ export interface JobBackend {
   /** Answers the job's id. */
   enqueue(executor: Database, job: PreparedJob): Promise<string>;
   startRunner(): Promise<void>;
-  stopRunner(): Promise<void>;
+  /** Waits for the running jobs; with `handBackAfterMs`, only that long, then hands back those still running. */
+  stopRunner(handBackAfterMs?: number): Promise<void>;
   /** Runs every due job in this process, one after another, until none is due. */
   runDueJobs(): Promise<void>;
   /** Jobs due now or running, in any process. */
   countBusy(): Promise<number>;
+  /** The queue by state, in one query, for each scrape of /metrics. */
+  depth(): Promise<QueueDepth>;
   listFailed(page: Page): Promise<{ rows: StoredFailedJob[]; total: number }>;
   retry(id: string): Promise<boolean>;
 }

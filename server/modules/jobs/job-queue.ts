@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FailedJob } from '../../../common/schemas/jobs.ts';
 import type { Database } from '../../db/database.ts';
+import type { QueueDepth } from '../metrics/shop-metrics.ts';
 
 /** What a handler knows about the job it runs. */
 export interface RunningJob {
@@ -58,12 +59,18 @@ export interface JobQueue {
   enqueue(executor: Database, task: string, payload: unknown, options?: EnqueueOptions): Promise<string>;
   /** Prepares the queue's tables and, unless told not to, starts running jobs and schedules. */
   start(): Promise<void>;
-  /** Stops taking jobs and waits for the running ones to finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for the running ones to finish; with `handBackAfterMs`, only that
+   * long: a job still running then is handed back, to be run by another process (ADR 051). Calling
+   * it again answers the same stop.
+   */
+  stop(options?: { handBackAfterMs?: number }): Promise<void>;
   /** Schedules the periodic tasks whose period has begun and runs every due job, then resolves. */
   runDueJobs(): Promise<void>;
   /** Resolves once no job is due or running, in any process on this database. */
   waitUntilIdle(options?: { timeoutMs?: number }): Promise<void>;
+  /** The queue by state, in any process on this database (ADR 052). */
+  depth(): Promise<QueueDepth>;
   /** Jobs that failed for good, most recent failure first. */
   listFailed(page: Page): Promise<{ items: FailedJob[]; total: number }>;
   /** Runs a failed job again, with its attempts counted afresh; false when no failed job has this id. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { isJobId, type JobBackend } from './job-backend.ts';
@@ -130,11 +131,21 @@ export function createSqliteJobBackend({ db, registry, clock, log, pollIntervalM
       pollLater();
     },
 
-    async stopRunner() {
+    async stopRunner(handBackAfterMs) {
       stopping = true;
       clearTimeout(timer);
       await filling;
-      await Promise.all(running);
+      const finished = Promise.all(running).then(() => true);
+      if (handBackAfterMs === undefined) {
+        await finished;
+        return;
+      }
+      if (await Promise.race([finished, sleep(handBackAfterMs, false, { ref: false })])) return;
+      // The process is leaving with these jobs unfinished: another process takes them at its next poll,
+      // not after the hours a dead process's jobs wait (ADR 051). Whatever this one still records of
+      // them is ignored, as they are no longer held by this worker.
+      const handedBack = await jobs.handBack(worker);
+      log.warn({ jobs: handedBack }, 'background jobs still running at shutdown were handed back');
     },
 
     async runDueJobs() {
@@ -147,6 +158,8 @@ export function createSqliteJobBackend({ db, registry, clock, log, pollIntervalM
     },
 
     countBusy: () => jobs.countBusy(clock().toISOString()),
+
+    depth: () => jobs.depth(clock()),
 
     listFailed: (page) => jobs.listFailed(page),
 

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { QueueDepth } from '../metrics/shop-metrics.ts';
 import type { Page } from './job-queue.ts';
 import type { StoredFailedJob } from './job-backend.ts';
 
@@ -14,6 +16,8 @@ export interface ClaimedJob {
 
 /** What was left of the job when the process that ran it stopped before it could say how it went. */
 const interrupted = 'Interrupted: the server running it stopped before it finished.';
+/** What is left of a job that a stopping process gave back unfinished. */
+const handedBack = 'Handed back: the server running it was stopping.';
 
 /** The SQLite runner's queue, in the `jobs` table. Times are ISO 8601 text in UTC, from the runner's clock. */
 export function createSqliteJobRepository(db: Database) {
@@ -85,6 +89,19 @@ export function createSqliteJobRepository(db: Database) {
         .execute();
     },
 
+    /**
+     * Frees the jobs `worker` holds, due at once for any process, and without counting the run that was
+     * cut short against the job's attempts. Answers how many.
+     */
+    async handBack(worker: string): Promise<number> {
+      const result = await db
+        .updateTable('jobs')
+        .set((eb) => ({ attempts: eb('attempts', '-', 1), last_error: handedBack, locked_at: null, locked_by: null }))
+        .where('locked_by', '=', worker)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async countBusy(now: string): Promise<number> {
       const row = await db
         .selectFrom('jobs')
@@ -92,6 +109,28 @@ export function createSqliteJobRepository(db: Database) {
         .where((eb) => eb.or([eb('locked_at', 'is not', null), eb.and([eb('attempts', '<', eb.ref('max_attempts')), eb('run_at', '<=', now)])]))
         .executeTakeFirstOrThrow();
       return Number(row.busy);
+    },
+
+    /** The queue by state in one pass over it: it holds only jobs not yet done, since a finished one is deleted. */
+    async depth(now: Date): Promise<QueueDepth> {
+      const at = now.toISOString();
+      const due = sql`locked_at is null and attempts < max_attempts and run_at <= ${at}`;
+      const { rows } = await sql<{ due: number | null; waiting: number | null; running: number | null; failed: number | null; oldest_due: string | null }>`
+        select
+          sum(${due}) as due,
+          sum(locked_at is null and attempts < max_attempts and run_at > ${at}) as waiting,
+          sum(locked_at is not null) as running,
+          sum(failed_at is not null) as failed,
+          min(case when ${due} then run_at end) as oldest_due
+        from jobs`.execute(db);
+      const row = rows[0];
+      return {
+        due: row?.due ?? 0,
+        waiting: row?.waiting ?? 0,
+        running: row?.running ?? 0,
+        failed: row?.failed ?? 0,
+        oldestDueSeconds: row?.oldest_due ? Math.max(0, (now.getTime() - Date.parse(row.oldest_due)) / 1000) : 0,
+      };
     },
 
     /** Most recent failure first (index jobs_failed_at_idx). */

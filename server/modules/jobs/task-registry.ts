@@ -1,3 +1,5 @@
+import { SpanStatusCode, trace } from '@opentelemetry/api';
+import type { JobRunMetrics } from '../metrics/shop-metrics.ts';
 import { defaultMaxAttempts } from './retry-policy.ts';
 import type { EnqueueOptions, RunningJob, TaskDefinition } from './job-queue.ts';
 
@@ -24,8 +26,14 @@ function checkDefinition(task: TaskDefinition): void {
   }
 }
 
-/** The tasks this process knows: it checks jobs as they are enqueued and runs them by name. */
-export function createTaskRegistry(tasks: readonly TaskDefinition[]) {
+/** A no-op until traces are exported (server/telemetry.ts registers a tracer then). */
+const tracer = trace.getTracer('joinery');
+
+/**
+ * The tasks this process knows: it checks jobs as they are enqueued and runs them by name, each run
+ * counted and, when traces are exported, a span of its own (ADR 052), on either database.
+ */
+export function createTaskRegistry(tasks: readonly TaskDefinition[], runs: JobRunMetrics) {
   const byName = new Map<string, TaskDefinition>();
   for (const task of tasks) {
     checkDefinition(task);
@@ -58,7 +66,20 @@ export function createTaskRegistry(tasks: readonly TaskDefinition[]) {
 
     async run(name: string, payload: unknown, job: RunningJob): Promise<void> {
       const task = taskNamed(name);
-      await task.handler(task.payload.parse(payload), job);
+      const attributes = { 'joinery.job.task': name, 'joinery.job.id': job.id, 'joinery.job.attempt': job.attempt };
+      await tracer.startActiveSpan(`job ${name}`, { attributes }, async (span) => {
+        try {
+          await task.handler(task.payload.parse(payload), job);
+          runs.ran(name, 'succeeded');
+        } catch (error) {
+          runs.ran(name, 'failed');
+          span.recordException(error instanceof Error ? error : String(error));
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          throw error;
+        } finally {
+          span.end();
+        }
+      });
     },
 
     /** The task's own line for the admin; never the raw payload, which may hold secrets. */
