@@ -9,7 +9,7 @@ import { mailsWithSubject, shopInbox, shopMailEnv, shopPublicUrl } from '../../t
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { createMailer } from '../mail/mailer.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
+import { combineOrderEvents, type OrderEvents } from '../orders/order-events.ts';
 import { createOrderRepository } from '../orders/order-repository.ts';
 import { createOrderService } from '../orders/order-service.ts';
 import { createProductRepository } from '../products/product-repository.ts';
@@ -88,14 +88,14 @@ describe('placing an order', () => {
     const parts = orderServiceParts(people.shop.db);
     const notices = createOrderNotices({ mailer: createMailer(app().jobs), linkOf: (order) => parts.keys.linkOf(order), publicUrl: shopPublicUrl, shopNotifyEmail: shopInbox });
     // The message is queued, then the transaction fails before it commits.
-    const failing: OrderEvents = {
+    const failing: Omit<OrderEvents, 'authorised'> = {
       ...notices,
       async placed(transaction, order) {
         await notices.placed(transaction, order);
         throw new Error('the disk is full');
       },
     };
-    const orders = createOrderService(createOrderRepository(people.shop.db), createProductRepository(people.shop.db), systemClock, failing, parts);
+    const orders = createOrderService(createOrderRepository(people.shop.db), createProductRepository(people.shop.db), systemClock, combineOrderEvents(failing), parts);
 
     await expect(
       orders.place({ ...user, role: 'user', staffRole: null, twoFactorEnabled: false, emailVerified: true }, { productId: chisel.id, quantity: 3, ...shipping }),

@@ -17,9 +17,9 @@ export interface OrderNoticeSettings {
 /**
  * The orders module's events as e-mails (ADR 011): each message is queued in the transaction of the
  * change that causes it, so it goes out exactly when the change commits, and never for one that
- * rolled back.
+ * rolled back. A payment only authorised is no news to anyone: the receipt waits for `paid`.
  */
-export function createOrderNotices({ mailer, linkOf, publicUrl, shopNotifyEmail }: OrderNoticeSettings): OrderEvents {
+export function createOrderNotices({ mailer, linkOf, publicUrl, shopNotifyEmail }: OrderNoticeSettings): Omit<OrderEvents, 'authorised'> {
   const orderUrl = (order: Order) => `${publicUrl}${linkOf(order)}`;
   return {
     // A guest pays on their order's own page, which the signed link opens; a customer on the payment page.

@@ -91,6 +91,8 @@ export function piecesLeftToShip(line: OrderLineRow, held?: HeldBack): number {
 export interface PaidBy {
   transactionId: string;
   card?: { brand: string; last4: string } | undefined;
+  /** Whether the processor has taken the money already: then the order is recorded captured (announced paid) as it is marked paid. */
+  captured: boolean;
 }
 
 type Page = KeysetPage;
@@ -487,6 +489,7 @@ export function createOrderRepository(db: Database) {
               card_brand: payment.card?.brand ?? null,
               card_last4: payment.card?.last4 ?? null,
               paid_at: now,
+              captured_at: payment.captured ? now : null,
               shipping_status: 'pending',
             })
             .where('id', '=', id)
@@ -516,15 +519,23 @@ export function createOrderRepository(db: Database) {
         });
     },
 
-    /** Runs `alongside` in a transaction in which the order is paid by this transaction id; answers whether it was. */
-    async whilePaidBy(id: string, transactionId: string, alongside: Alongside): Promise<boolean> {
+    /**
+     * Records the money of the order's authorised payment taken, once: only while the order is paid by
+     * this transaction id and not recorded captured yet, running `alongside` (the announcement) in the
+     * same transaction. The conditional write is what makes it once when the request and the follow-up
+     * job (ADR 056) record it together: the second waits for the first's row and then changes nothing.
+     * Answers whether this call recorded it.
+     */
+    async markCaptured(id: string, transactionId: string, now: string, alongside: Alongside): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
-          .selectFrom('orders')
-          .selectAll()
+          .updateTable('orders')
+          .set({ captured_at: now })
           .where('id', '=', id)
           .where('payment_status', '=', 'paid')
           .where('transaction_id', '=', transactionId)
+          .where('captured_at', 'is', null)
+          .returningAll()
           .executeTakeFirst();
         if (!row) return false;
         await alongside(trx, row);
@@ -532,7 +543,23 @@ export function createOrderRepository(db: Database) {
       });
     },
 
-    /** Undoes `markPaid` by this transaction: the order is unpaid again and the pieces of its lines back in stock. */
+    /** Whether the order is paid by this transaction id with its capture not recorded yet (ADR 056). */
+    async awaitsCapture(id: string, transactionId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('id', '=', id)
+        .where('payment_status', '=', 'paid')
+        .where('transaction_id', '=', transactionId)
+        .where('captured_at', 'is', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Undoes `markPaid` by this transaction: the order is unpaid again and the pieces of its lines back
+     * in stock. Never once its money is recorded taken (`captured_at`): a paid order announced stays paid.
+     */
     async revertPayment(id: string, transactionId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const reverted = await trx
@@ -540,6 +567,7 @@ export function createOrderRepository(db: Database) {
           .set({ payment_status: 'unpaid', transaction_id: null, card_brand: null, card_last4: null, paid_at: null, shipping_status: null })
           .where('id', '=', id)
           .where('transaction_id', '=', transactionId)
+          .where('captured_at', 'is', null)
           .returning('id')
           .executeTakeFirst();
         if (!reverted) return;

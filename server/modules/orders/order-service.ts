@@ -174,15 +174,20 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     // The terms the customer accepts by placing it: those in force now, never what the browser says.
     const termsVersion = await parts.terms.termsInForce();
     const rows = orderRowsOf(buyer, lines, quote, delivery, { at: clock().toISOString(), fromCart: options.fromCart, termsVersion });
-    const placed = await orders.insert(rows.header, rows.lines, async (trx, row) => {
+    // The order as its transaction placed and announced it is the answer: nothing else writes it
+    // before the commit, and reading it again after would be two more queries for every checkout.
+    let placed: Order | undefined;
+    await orders.insert(rows.header, rows.lines, async (trx, row) => {
       if (options.replacing) {
         const replaced = await orders.cancelUnpaidIn(trx, options.replacing.id, 'replaced', row.created_at);
         if (replaced) await events.cancelled(trx, await whole(trx, replaced));
       }
       if (row.discount_code) await discounts.redeem(trx, { code: row.discount_code, orderId: row.id, email: row.email });
-      await events.placed(trx, await whole(trx, row));
+      placed = await whole(trx, row);
+      await events.placed(trx, placed);
     });
-    return current(placed.id);
+    if (!placed) throw new Error('An order was placed without its transaction announcing it.');
+    return placed;
   }
 
   return {
@@ -351,15 +356,18 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * announced paid (the customer's receipt) in this transaction. A payment only authorised is
      * captured after this, and the capture can fail, after which `reopen` makes the order unpaid
      * again: a receipt queued here would already be on its way for money never taken. So for an
-     * authorised payment the announcement waits for `recordCapture`. A settlement that finds the
-     * order paid already changes nothing and announces nothing, so paying twice sends one receipt.
+     * authorised payment the announcement waits for `recordCapture`, and this transaction announces
+     * it `authorised` instead: the payments module queues there the job that finishes the capture
+     * should the process stop before it (ADR 056). A settlement that finds the order paid already
+     * changes nothing and announces nothing, so paying twice sends one receipt.
      *
      * `card` is the brand and last four digits of the card that paid, where the processor says
      * them; the order keeps them to show which card paid. Never more of the number.
      */
     async settle(id: string, transactionId: string, { captured, card }: { captured: boolean; card?: PaymentCard | undefined }): Promise<Settlement> {
-      const marked = await orders.markPaid(id, { transactionId, card }, clock().toISOString(), async (trx, paid) => {
+      const marked = await orders.markPaid(id, { transactionId, card, captured }, clock().toISOString(), async (trx, paid) => {
         if (captured) await events.paid(trx, await whole(trx, paid), buyerOf(paid));
+        else await events.authorised(trx, await whole(trx, paid));
       });
       if (marked.outcome === 'out-of-stock' || marked.outcome === 'product-gone') return marked;
       if (marked.outcome === 'cancelled') return { outcome: 'cancelled' };
@@ -370,13 +378,20 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
 
     /**
      * After the processor took the money of a payment that `settle` recorded as authorised only: the
-     * order, still paid by it, is announced paid. Called once, by whoever captured the payment.
+     * order, still paid by it, is recorded captured and announced paid, in one transaction and once,
+     * however many callers record it (the request that captured it, the follow-up job, ADR 056).
      */
     async recordCapture(id: string, transactionId: string): Promise<void> {
-      await orders.whilePaidBy(id, transactionId, async (trx, paid) => events.paid(trx, await whole(trx, paid), buyerOf(paid)));
+      await orders.markCaptured(id, transactionId, clock().toISOString(), async (trx, paid) => events.paid(trx, await whole(trx, paid), buyerOf(paid)));
     },
 
-    /** After the processor failed to take the money: the order settled by this payment is unpaid again, its pieces back in stock. */
+    /** Whether the order is paid by this payment, authorised only, and its capture not recorded yet: what the follow-up job finishes. */
+    awaitsCapture: (id: string, transactionId: string): Promise<boolean> => orders.awaitsCapture(id, transactionId),
+
+    /**
+     * After the processor failed to take the money: the order settled by this payment is unpaid again,
+     * its pieces back in stock. An order whose capture is recorded stays paid.
+     */
     async reopen(id: string, transactionId: string): Promise<void> {
       await orders.revertPayment(id, transactionId);
     },

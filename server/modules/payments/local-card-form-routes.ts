@@ -19,7 +19,7 @@ const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema
 
 /** The local processor's card form posts here: what Stripe.js does with Stripe, the shop does itself. */
 export function localCardFormRoutes(local: LocalCardAuthoriser): FastifyPluginAsyncZod<GatewayRouteOptions> {
-  return async (app, { orderOf, cardAttemptsPerMinute }) => {
+  return async (app, { orderOf, cardAttemptsPerMinute, cardDeclined }) => {
     app.post(
       '/payments/local/authorise',
       {
@@ -44,7 +44,10 @@ export function localCardFormRoutes(local: LocalCardAuthoriser): FastifyPluginAs
           }
           return { transactionId: payment.id };
         } catch (error) {
-          if (error instanceof CardError) throw new AppError(402, error.code, error.message);
+          if (error instanceof CardError) {
+            cardDeclined();
+            throw new AppError(402, error.code, error.message);
+          }
           throw error;
         }
       },

@@ -71,6 +71,8 @@ export interface GatewayRouteOptions {
   handleEvent: (event: ProcessorEvent) => Promise<ProcessorEventResult>;
   /** How many cards one account may try a minute on the processor's own card form, if it has one. */
   cardAttemptsPerMinute: number;
+  /** Counts a card refused on the processor's own card form, if it has one (ADR 052). */
+  cardDeclined: () => void;
 }
 
 export interface PaymentGateway {

@@ -4,14 +4,16 @@ import type { Order, PaymentIntent } from '../../../common/schemas/orders.ts';
 import type { Clock } from '../../clock.ts';
 import { AppError, conflict } from '../../errors.ts';
 import type { OrderCaller } from '../../plugins/route-access.ts';
+import type { PaymentMetrics } from '../metrics/shop-metrics.ts';
 import type { OrderService, Settlement } from '../orders/order-service.ts';
+import { createCaptureCompletion, type OrdersToCapture } from './capture-completion.ts';
 import type { GatewayPayment, PaymentGateway, ProcessorEvent, ProcessorEventResult } from './payment-gateway.ts';
 import type { RefundService } from './refund-service.ts';
 import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { WebhookEventRepository } from './webhook-event-repository.ts';
 
 /** The orders module's operations that paying for an order uses. */
-export type OrdersToPay = Pick<OrderService, 'get' | 'getPayable' | 'find' | 'settle' | 'recordCapture' | 'reopen'>;
+export type OrdersToPay = Pick<OrderService, 'get' | 'getPayable' | 'find' | 'settle'> & OrdersToCapture;
 
 export interface PaymentServiceDependencies {
   gateway: PaymentGateway;
@@ -23,6 +25,8 @@ export interface PaymentServiceDependencies {
   orderPayments: OrderPaymentRepository;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Counts how each payment ended, once the server knows (ADR 052). */
+  metrics: PaymentMetrics;
 }
 
 const notCharged = 'Your card has not been charged.';
@@ -67,10 +71,13 @@ function refusal(settlement: Settlement): AppError {
  * the stock as it marks it paid. When the stock is gone the authorised payment is cancelled, never
  * captured.
  */
-export function createPaymentService({ gateway, orders, refunds, events, orderPayments, clock, log }: PaymentServiceDependencies) {
+export function createPaymentService({ gateway, orders, refunds, events, orderPayments, clock, log, metrics }: PaymentServiceDependencies) {
+  const captures = createCaptureCompletion({ gateway, orders, log });
+
   async function settle(order: Order, transactionId: string): Promise<Order> {
     const payment = await gateway.retrieve(transactionId);
     if (!paysFor(payment, order)) {
+      metrics.outcome('unconfirmed');
       throw conflict('The card processor has no completed payment for this order and amount.', 'PAYMENT_NOT_CONFIRMED');
     }
     const authorisedOnly = payment.status === 'requires_capture';
@@ -80,25 +87,28 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
     if (settlement.outcome === 'already-paid' && settlement.order.transactionId === payment.id) return settlement.order;
     if (settlement.outcome !== 'paid') {
       if (authorisedOnly) await gateway.release(payment.id);
+      metrics.outcome('refused');
       throw refusal(settlement);
     }
 
+    // Captured here, at once; should this process stop first, the job queued with the settlement
+    // finishes it (ADR 056).
     if (authorisedOnly) {
-      try {
-        await gateway.capture(payment.id);
-      } catch (error) {
-        log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'capturing a payment failed; the order is unpaid again');
-        await orders.reopen(order._id, payment.id);
+      if (!(await captures.take(order._id, payment.id))) {
+        metrics.outcome('failed');
         throw new AppError(502, 'PAYMENT_FAILED', `The card processor did not complete the payment. ${notCharged} Please try again.`);
       }
       // Only now is the money taken, so only now is the receipt queued (ADR 011). The payment is
-      // complete whatever happens to it: a failure to queue is logged, not answered as a failed payment.
+      // complete whatever happens to it: a failure to queue is logged, not answered as a failed
+      // payment, and the follow-up job queues the receipt then.
+      metrics.outcome('paid');
       await orders.recordCapture(order._id, payment.id).catch((error: unknown) => {
-        log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'the payment was taken but its receipt could not be queued');
+        log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'the payment was taken but its receipt could not be queued; the follow-up job queues it');
       });
       // As the capture left it: with its invoice.
       return (await orders.find(order._id)) ?? settlement.order;
     }
+    metrics.outcome('paid');
     return settlement.order;
   }
 

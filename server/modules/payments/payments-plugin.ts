@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { OrderLimits } from '../../config/env.ts';
 import type { Database } from '../../db/database.ts';
+import type { PaymentMetrics } from '../metrics/shop-metrics.ts';
 import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { paymentRoutes } from './payment-routes.ts';
@@ -20,14 +21,16 @@ export interface PaymentsOptions {
   gateway: PaymentGateway;
   orderPayments: OrderPaymentRepository;
   limits: OrderLimits;
+  /** Where each payment's outcome is counted (ADR 052). */
+  metrics: PaymentMetrics;
 }
 
 /**
  * Card payments: the processor the app chose, the payment and refund calls, and whatever routes
  * that processor brings (the local card form, Stripe's webhook).
  */
-export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { db, orders, refunds, clock, gateway, orderPayments, limits }) => {
-  const payments = createPaymentService({ gateway, orders, refunds, events: createWebhookEventRepository(db), orderPayments, clock, log: app.log });
+export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app, { db, orders, refunds, clock, gateway, orderPayments, limits, metrics }) => {
+  const payments = createPaymentService({ gateway, orders, refunds, events: createWebhookEventRepository(db), orderPayments, clock, log: app.log, metrics });
   await app.register(paymentRoutes, { payments, limits });
   await app.register(refundRoutes, { refunds });
   if (gateway.routes) {
@@ -35,6 +38,7 @@ export const paymentsPlugin: FastifyPluginAsyncZod<PaymentsOptions> = async (app
       orderOf: (caller, orderId) => orders.get(caller, orderId),
       handleEvent: (event) => payments.handleProcessorEvent(event),
       cardAttemptsPerMinute: limits.cardAttemptsPerMinute,
+      cardDeclined: () => metrics.outcome('declined'),
     });
   }
 };

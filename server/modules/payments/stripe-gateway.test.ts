@@ -196,6 +196,7 @@ async function routesOf(gateway: PaymentGateway) {
     await app.register(gateway.routes, {
       orderOf: () => Promise.reject(new Error('no orders here')),
       cardAttemptsPerMinute: 20,
+      cardDeclined: () => undefined,
       handleEvent: async (event) => {
         events.push(event);
         return 'handled';
