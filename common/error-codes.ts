@@ -33,7 +33,7 @@ export const apiErrors = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },
   /** Anything unexpected: logged with the request id, answered with this message only. */
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Please try again.' },
-  /** `GET /api/health` when the database does not answer. */
+  /** `GET /api/health` when the database does not answer; `/api/health/ready` also while a migration is missing or the process is stopping. */
   UNAVAILABLE: { status: 503, message: 'The shop is not available. Please try again shortly.' },
 
   // The cart and the address book.

@@ -2,17 +2,21 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
+import { metricsRoutes } from './modules/metrics/metrics-routes.ts';
 import { adminAccount } from './plugins/admin-account.ts';
 import { apiDocs } from './plugins/api-docs.ts';
 import { apiRoutes } from './plugins/api-routes.ts';
 import { bodyDepthLimit } from './plugins/body-depth-limit.ts';
 import { compression } from './plugins/compression.ts';
+import { draining } from './plugins/draining.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { featureRoutes } from './plugins/feature-routes.ts';
 import { jobQueue } from './plugins/job-queue.ts';
 import { publicAnswerCache } from './plugins/public-answer-cache.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { requestId } from './plugins/request-id.ts';
 import { requestLog } from './plugins/request-log.ts';
+import { requestTelemetry } from './plugins/request-telemetry.ts';
 import { responsePolicy } from './plugins/response-policy.ts';
 import { routeAccess } from './plugins/route-access.ts';
 import { securityHeadersPlugin } from './plugins/security.ts';
@@ -48,20 +52,24 @@ export async function buildApp(shop: Shop): Promise<FastifyInstance> {
 
   await app.register(zodSchemas);
   await app.register(requestId);
+  await app.register(draining, { serving: shop.serving });
   await app.register(requestLog, config.requestLog);
+  await app.register(requestTelemetry, { metrics: shop.metrics });
   await app.register(errorHandler);
   await app.register(bodyDepthLimit);
   await app.register(textRule);
   await app.register(responsePolicy);
   await app.register(securityHeadersPlugin, { config });
   await app.register(publicAnswerCache, { version: shop.catalogueVersion, checkEveryMs: config.catalogueCheckMs, maxAnswers: 500 });
-  await app.register(routeAccess, { sessions: shop.sessions, shopOrigins: config.siteOrigins });
+  await app.register(routeAccess, { sessions: shop.sessions, shopOrigins: config.siteOrigins, bearerToken: config.metricsToken });
   await app.register(jobQueue, { jobs: shop.jobs, emailSender: shop.emailSender });
   await app.register(compression);
   await app.register(apiDocs);
   await app.register(rateLimits, { counters: shop.rateLimits, sessions: shop.sessions, clock: shop.clock });
   await app.register(adminAccount, { auth: shop.auth, users: shop.userRepository, admin: config.auth.admin });
   await app.register(apiRoutes, { shop, prefix: '/api' });
+  // Prometheus's address exists only when its token is set (ADR 052).
+  if (config.metricsToken) await app.register(featureRoutes('metrics-routes', metricsRoutes), { metrics: shop.metrics });
   await app.register(webApp, {
     webRoot: config.webRoot,
     products: shop.products,

@@ -9,6 +9,8 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoCharges } from './db/seed/demo-charges.ts';
 import { seedDemoCatalogue } from './db/seed/seed.ts';
+import { leaveGently } from './leave-gently.ts';
+import { answerScrapesForWorkers } from './modules/metrics/cluster-metrics.ts';
 import { createShop } from './shop.ts';
 
 // Built, this file runs as dist/server/server.js; the web app is built into dist/web.
@@ -40,21 +42,23 @@ async function serve(config: AppConfig, prepare: boolean): Promise<void> {
   const database = openDatabase(config);
   // The database is ready before the app is built: better-auth checks its tables when it starts.
   const prepared = prepare ? await prepareDatabase(database) : undefined;
-  const app = await buildApp(createShop(config, { database, clock }));
+  const shop = createShop(config, { database, clock });
+  const app = await buildApp(shop);
   if (prepared) app.log.info({ database: database.description, migrationsApplied: prepared.applied, demoCatalogueSeeded: prepared.seeded }, 'database ready');
 
   app.addHook('onClose', async () => {
     await database.close();
   });
 
-  // On SIGTERM the server stops taking connections, lets in-flight requests finish, then closes the database.
+  // On SIGTERM the server drains, stops taking connections, lets requests and jobs in flight finish
+  // within the grace period (handing back the jobs that do not), then closes the database (ADR 051).
   let closing = false;
   for (const signal of stopSignals) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      app.close().then(
+      leaveGently(app, shop.serving, config.shutdown).then(
         () => process.exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
@@ -100,6 +104,8 @@ async function superviseWorkers(config: AppConfig): Promise<void> {
     if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
   });
   for (const signal of stopSignals) process.on(signal, () => stopAll({ signal }));
+  // A scrape of /metrics reaches one process, which asks this one for the whole machine's figures (ADR 052).
+  if (config.metricsToken) answerScrapesForWorkers();
   for (let index = 0; index < config.workers; index += 1) cluster.fork();
 }
 

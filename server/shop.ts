@@ -24,6 +24,7 @@ import { createCatalogueFileService, importCatalogueTaskDefinition } from './mod
 import { createCategoryRepository } from './modules/categories/category-repository.ts';
 import { createCategoryService } from './modules/categories/category-service.ts';
 import { createHealthRepository } from './modules/health/health-repository.ts';
+import { createServingState } from './modules/health/serving-state.ts';
 import { createInboxRepository } from './modules/inbox/inbox-repository.ts';
 import { createInboxService } from './modules/inbox/inbox-service.ts';
 import { createNewsletterRepository } from './modules/inbox/newsletter-repository.ts';
@@ -32,10 +33,12 @@ import { createCampaignRepository } from './modules/inbox/newsletter-campaign-re
 import { createCampaignService } from './modules/inbox/newsletter-campaign-service.ts';
 import { campaignTaskDefinitions } from './modules/inbox/newsletter-campaign-tasks.ts';
 import { createDeliverNow } from './modules/mail/deliver-now.ts';
-import { renderEmail } from './modules/mail/templates/render-email.ts';
+import { compileEmailLayout, renderEmail } from './modules/mail/templates/render-email.ts';
 import { createJobQueue, type JobQueueSettings } from './modules/jobs/create-job-queue.ts';
 import { createEmailSender } from './modules/mail/create-email-sender.ts';
 import { createMailer, sendEmailTaskDefinition } from './modules/mail/mailer.ts';
+import { countedEmailSender } from './modules/mail/counted-email-sender.ts';
+import { createShopMetrics } from './modules/metrics/shop-metrics.ts';
 import { createOrderNotices } from './modules/notifications/order-notices.ts';
 import { createReturnNotices } from './modules/notifications/return-notices.ts';
 import { createReviewNotices } from './modules/notifications/review-notices.ts';
@@ -54,6 +57,7 @@ import { createOrderPaymentRepository } from './modules/payments/order-payment-r
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentRelease, releaseOrderPaymentsTaskDefinition, releasePaymentsOnCancel } from './modules/payments/payment-release.ts';
 import { completeRefundTaskDefinition, createRefundService } from './modules/payments/refund-service.ts';
+import { createCaptureCompletion, finishCaptureOnAuthorised, finishCaptureTaskDefinition } from './modules/payments/capture-completion.ts';
 import { createDiscountCodeRepository } from './modules/discounts/discount-code-repository.ts';
 import { releaseCodeOnCancel } from './modules/discounts/discount-events.ts';
 import { createDiscountService } from './modules/discounts/discount-service.ts';
@@ -64,6 +68,7 @@ import { createPricingService } from './modules/pricing/pricing-service.ts';
 import { createPricingSettingsRepository } from './modules/pricing/pricing-settings-repository.ts';
 import { createPricingSettingsService } from './modules/pricing/pricing-settings-service.ts';
 import { createProductImageRepository } from './modules/product-images/product-image-repository.ts';
+import { createPictureBucket } from './modules/product-images/picture-bucket.ts';
 import { createProductImageService } from './modules/product-images/product-image-service.ts';
 import { createProductRepository } from './modules/products/product-repository.ts';
 import { createProductService } from './modules/products/product-service.ts';
@@ -116,8 +121,12 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const { db } = database;
   const log = createShopLog({ level: config.logLevel, quiet: !logger, stream: logStream });
 
+  // What the shop counts for Prometheus (ADR 052): requests, payments, mail, jobs, the database's pool.
+  const metrics = createShopMetrics();
+  if (database.pgPool) metrics.watchPool(database.pgPool);
+
   // What the shop talks to outside itself.
-  const emailSender = createEmailSender(config, log, clock);
+  const emailSender = countedEmailSender(createEmailSender(config, log, clock), metrics.mail);
   const smsSender = sms ?? createSmsSender(config, log, clock);
   const paymentGateway = gateway ?? createPaymentGatewayFor(config.payments, db, clock);
 
@@ -128,6 +137,8 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const orderPayments = createOrderPaymentRepository(db);
   const catalogueVersion = createCatalogueVersion(db);
   const health = createHealthRepository(db);
+  // Whether this process still takes new work: server.ts drains it on SIGTERM (ADR 051).
+  const serving = createServingState();
   const pricingSettings = createPricingSettingsRepository(db);
   const invoiceRepository = createInvoiceRepository(db);
   const secret = resolveAuthSecret(config.auth.secret, config.dataDir);
@@ -144,6 +155,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
       drawDocumentTaskDefinition(() => shop.invoices),
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
       completeRefundTaskDefinition(() => shop.refunds),
+      finishCaptureTaskDefinition(() => createCaptureCompletion({ gateway: paymentGateway, orders: shop.orders, log })),
       importCatalogueTaskDefinition(() => shop.catalogueFile),
       expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => shop.orders.expireUnpaid(hours) }, config.unpaidOrderHours),
       notifyBackInStockTaskDefinition({ notifyBackInStock: () => shop.stockAlerts.notifyBackInStock() }),
@@ -153,9 +165,13 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     ],
     clock,
     log,
+    runs: metrics.jobs,
     settings: jobSettings,
   });
+  metrics.watchQueue(() => jobs.depth());
   const mailer = createMailer(jobs);
+  // MJML runs over the e-mail layout once, beside the start, and each message only fills it (ADR 049).
+  compileEmailLayout().catch((error: unknown) => log.error({ err: error }, 'the e-mail layout did not compile; the next message tries again'));
 
   // Accounts: better-auth, and who a session cookie is, read by it for each request (ADR 036).
   // Signing in, or confirming an address, joins the guest orders placed with it (ADR 038).
@@ -182,7 +198,8 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const products = createProductService(productRepository, clock, (slug, transaction) => categories.requireExisting(slug, 'category', transaction), audit.record);
   const bulkEdit = createBulkEditService(createBulkEditRepository(db), categories, audit.recordMany);
   const catalogueFile = createCatalogueFileService({ files: createCatalogueFileRepository(db), db, jobs, clock, categories, audit: audit.recordMany });
-  const productImages = createProductImageService(createProductImageRepository(db), clock);
+  // Uploaded pictures: in the picture bucket when the S3_ settings name one, else in the database (ADR 053).
+  const productImages = createProductImageService(createProductImageRepository(db), clock, config.pictureBucket && createPictureBucket(config.pictureBucket));
   // A cart's reminders (ADR 045) wait again whenever its customer changes it, and end when they buy.
   const cartReminderRepository = createCartReminderRepository(db);
   const cartReminderTokens = createCartReminderTokens(secret);
@@ -197,20 +214,24 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     carts: cart,
   });
   const orderNotices = createOrderNotices({ mailer, linkOf: (order) => orderKeys.linkOf(order), publicUrl: config.publicUrl, shopNotifyEmail: config.mail.shopNotifyEmail });
-  // Invoices are issued by the payment's and the refunds' own transactions, before the e-mail that attaches them.
+  // Invoices are issued by the payment's and the refunds' own transactions, so the e-mail queued with them finds them when it is sent.
   const invoiceEvents = {
     paid: (...args: Parameters<typeof shop.invoices.events.paid>) => shop.invoices.events.paid(...args),
     refunded: (...args: Parameters<typeof shop.invoices.events.refunded>) => shop.invoices.events.refunded(...args),
   };
   const orderRepository = createOrderRepository(db);
+  // Last, the listeners that write rows every payment shares (the day's sales figures, the invoice
+  // counter): on PostgreSQL each such row stays locked until the commit, so every other payment
+  // waits for whatever runs after it (ADR 050); the e-mail that attaches the invoice goes after the commit.
   const orderEvents = combineOrderEvents(
-    invoiceEvents,
-    keepSalesFigures,
     orderNotices,
     releasePaymentsOnCancel(jobs),
+    finishCaptureOnAuthorised(jobs, clock),
     releaseCodeOnCancel(discounts),
     emptyCartOnPaid(cart),
     cartReminders.events,
+    keepSalesFigures,
+    invoiceEvents,
   );
   const orders = createOrderService(orderRepository, productRepository, clock, orderEvents, {
     pricing,
@@ -278,6 +299,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     database,
     clock,
     log,
+    metrics,
     emailSender,
     paymentGateway,
     rateLimits,
@@ -285,6 +307,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     orderPayments,
     catalogueVersion,
     health,
+    serving,
     jobs,
     auth,
     sessions,

@@ -14,11 +14,18 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(1000).default(250),
+  // On SIGTERM (ADR 051): how long the process keeps serving while its readiness answers 503, so that a
+  // load balancer's check sees it first, then how long requests and jobs in flight get to finish.
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DATA_DIR: z.string().min(1).default('./data'),
+  BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// connection URL')
     .optional(),
+  // PostgreSQL connections each server process keeps (ADR 050); the job queue shares them.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   PUBLIC_URL: z.url().optional(),
   // Further origins whose pages may call the API with a customer's cookie (a second domain, the
   // development server); each an origin such as https://shop.example, separated by commas.
@@ -39,6 +46,11 @@ const envSchema = z.object({
   // A fraction of an hour is allowed, so that the browser tests can see a reminder within seconds.
   CART_REMINDER_HOURS: z.coerce.number().min(0.001).max(8760).default(24),
   SUPPORT_REFUND_LIMIT: z.coerce.number().min(0).max(1_000_000).default(100),
+  // Prometheus's bearer token for GET /metrics (ADR 052); unset, the address does not exist.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Read by the preload server/telemetry.ts before anything else loads (ADR 052); declared here so
+  // that a bad value stops the start with its name.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   // Trusting every X-Forwarded-For hop would let a client choose its own address (and dodge rate
   // limits), so the setting names how many proxies stand in front, or which addresses they have.
   TRUST_PROXY: z
@@ -91,9 +103,20 @@ const envSchema = z.object({
   SMTP_CA_FILE: z.string().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SHOP_NOTIFY_EMAIL: mailableAddress.optional(),
+
+  // Uploaded product pictures in S3-compatible storage (ADR 053); unset, they are kept in the database.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 type EnvVars = z.infer<typeof envSchema>;
+
+/** The picture bucket's settings (ADR 053): each needs all the others. */
+const pictureBucketSettings = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Settings that only work together: each group is all set or all unset. */
 const settingGroups: { when: keyof EnvVars; needs: (keyof EnvVars)[] }[] = [
@@ -109,6 +132,7 @@ const settingGroups: { when: keyof EnvVars; needs: (keyof EnvVars)[] }[] = [
   { when: 'STRIPE_WEBHOOK_SECRET', needs: ['STRIPE_SECRET_KEY'] },
   { when: 'SMTP_URL', needs: ['MAIL_FROM'] },
   { when: 'SMTP_CA_FILE', needs: ['SMTP_URL'] },
+  ...pictureBucketSettings.map((when) => ({ when, needs: pictureBucketSettings.filter((other) => other !== when) })),
 ];
 
 /** Stripe when its keys are set; otherwise the local test processor. */
@@ -120,6 +144,17 @@ export interface OAuthProviderConfig {
   authorizationUrl: string;
   tokenUrl: string;
   userInfoUrl: string;
+}
+
+/** Where uploaded product pictures are kept when not in the database (ADR 053): an S3-compatible bucket. */
+export interface PictureBucketConfig {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Addresses as endpoint/bucket/key rather than bucket.endpoint/key, which local servers need. */
+  forcePathStyle: boolean;
 }
 
 export type SmsGatewayConfig = { kind: 'log' } | { kind: 'twilio'; accountSid: string; authToken: string; fromNumber: string; apiUrl: string };
@@ -154,6 +189,14 @@ export interface MailConfig {
   shopNotifyEmail: string | undefined;
 }
 
+/** How a process leaves on SIGTERM (ADR 051). */
+export interface ShutdownSettings {
+  /** How long it goes on serving, its readiness answering 503, before it stops taking connections. */
+  delayMs: number;
+  /** How long requests and jobs in flight then get to finish; a job still running is handed back. */
+  graceMs: number;
+}
+
 /** Which requests the log keeps a line of. */
 export interface RequestLogSettings {
   /** Log every request (an access log), not only the ones below. */
@@ -178,8 +221,14 @@ export interface AppConfig {
   workers: number;
   /** How often a process looks whether the catalogue changed, to refresh the answers it keeps. */
   catalogueCheckMs: number;
+  /** How a process leaves on SIGTERM (ADR 051). */
+  shutdown: ShutdownSettings;
   dataDir: string;
+  /** Where `npm run backup` writes (DATA_DIR/backups unless set). */
+  backupDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections each server process keeps, the job queue's among them. */
+  databasePoolSize: number;
   publicUrl: string;
   /** Origins the shop's pages are served from; unsafe calls with cookies from any other origin are refused. */
   siteOrigins: string[];
@@ -198,9 +247,13 @@ export interface AppConfig {
   cartReminderHours: number;
   /** The most a support staff member may refund at once, in cents (ADR 042). */
   supportRefundLimitCents: number;
+  /** The bearer token Prometheus scrapes /metrics with; unset, there is no /metrics (ADR 052). */
+  metricsToken: string | undefined;
   auth: AuthConfig;
   payments: PaymentConfig;
   mail: MailConfig;
+  /** Set: uploaded pictures go to this bucket; unset: into the database (ADR 053). */
+  pictureBucket: PictureBucketConfig | undefined;
   /** Where the built web app lives; the server serves it with a history fallback. */
   webRoot: string;
 }
@@ -214,10 +267,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
   const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema
     .superRefine((vars, context) => {
+      // A setting several groups need is named once, for the first of them.
+      const named = new Set<keyof EnvVars>();
       for (const group of settingGroups) {
         if (vars[group.when] === undefined) continue;
         for (const needed of group.needs) {
-          if (vars[needed] === undefined) context.addIssue({ code: 'custom', path: [needed], message: `must be set when ${group.when} is set` });
+          if (vars[needed] !== undefined || named.has(needed)) continue;
+          named.add(needed);
+          context.addIssue({ code: 'custom', path: [needed], message: `must be set when ${group.when} is set` });
         }
       }
       if (vars.SMS_GATEWAY === 'twilio') {
@@ -238,8 +295,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     host: vars.HOST,
     workers: vars.WEB_CONCURRENCY,
     catalogueCheckMs: vars.CATALOGUE_CHECK_MS,
+    shutdown: { delayMs: vars.SHUTDOWN_DELAY_MS, graceMs: vars.SHUTDOWN_GRACE_MS },
     dataDir: path.resolve(vars.DATA_DIR),
+    backupDir: path.resolve(vars.BACKUP_DIR ?? path.join(vars.DATA_DIR, 'backups')),
     databaseUrl: vars.DATABASE_URL,
+    databasePoolSize: vars.DATABASE_POOL_SIZE,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     // Without PUBLIC_URL the shop is on this machine, reached by either loopback name.
     siteOrigins: [...(vars.PUBLIC_URL ? [new URL(vars.PUBLIC_URL).origin] : [`http://localhost:${vars.PORT}`, `http://127.0.0.1:${vars.PORT}`]), ...vars.TRUSTED_ORIGINS],
@@ -252,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     newsletterRatePerMinute: vars.NEWSLETTER_RATE_PER_MINUTE,
     cartReminderHours: vars.CART_REMINDER_HOURS,
     supportRefundLimitCents: Math.round(vars.SUPPORT_REFUND_LIMIT * 100),
+    metricsToken: vars.METRICS_TOKEN,
     auth: authConfig(vars),
     payments:
       vars.STRIPE_SECRET_KEY && vars.STRIPE_PUBLISHABLE_KEY
@@ -268,8 +329,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
       from: vars.MAIL_FROM ?? 'Joinery Tool Works <shop@joinery.example>',
       shopNotifyEmail: vars.SHOP_NOTIFY_EMAIL,
     },
+    pictureBucket: pictureBucketConfig(vars),
     webRoot,
   };
+}
+
+function pictureBucketConfig(vars: EnvVars): PictureBucketConfig | undefined {
+  const { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = vars;
+  if (!bucket || !endpoint || !region || !accessKeyId || !secretAccessKey) return undefined;
+  return { bucket, endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'true' };
 }
 
 function authConfig(vars: EnvVars): AuthConfig {

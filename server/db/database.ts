@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { systemClock } from '../clock.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
+import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
+import { sqliteQuerySpan } from './query-spans.ts';
 import type { DatabaseSchema } from './schema.ts';
 
 export type Database = Kysely<DatabaseSchema>;
@@ -66,11 +68,11 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withPreparedStatements(sqlite) }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new ImmediateSqliteDialect({ database: withPreparedStatements(sqlite) }), log: sqliteQuerySpan });
   return { db, dialect: 'sqlite', description: `SQLite at ${file}`, close: () => db.destroy() };
 }
 
 /** PostgreSQL when a URL is given, otherwise the embedded SQLite file. */
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(path.join(options.dataDir, 'joinery.db'));
+export function openDatabase(options: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string }): DatabaseHandle {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePoolSize) : openSqlite(path.join(options.dataDir, 'joinery.db'));
 }

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database.ts';
 import { catalogueMigration } from './migrations/001-catalogue.ts';
 import { inboxAndRateLimitsMigration } from './migrations/002-inbox-and-rate-limits.ts';
@@ -38,6 +38,9 @@ import { cartRemindersMigration } from './migrations/037-cart-reminders.ts';
 import { reviewRepliesMigration } from './migrations/034-review-replies.ts';
 import { newsletterCampaignsMigration } from './migrations/036-newsletter-campaigns.ts';
 import { personalDataLookupsMigration } from './migrations/038-personal-data-lookups.ts';
+import { picturesInObjectStorageMigration } from './migrations/039-pictures-in-object-storage.ts';
+import { bestSellersForAnyRangeMigration } from './migrations/040-best-sellers-for-any-range.ts';
+import { capturesFinishedMigration } from './migrations/041-captures-finished.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -79,6 +82,9 @@ export const migrations: Record<string, Migration> = {
   '034-review-replies': reviewRepliesMigration,
   '036-newsletter-campaigns': newsletterCampaignsMigration,
   '038-personal-data-lookups': personalDataLookupsMigration,
+  '039-pictures-in-object-storage': picturesInObjectStorageMigration,
+  '040-best-sellers-for-any-range': bestSellersForAnyRangeMigration,
+  '041-captures-finished': capturesFinishedMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -93,4 +99,20 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/**
+ * The migrations this build knows that the database has not recorded (all of them when it has no
+ * record yet): a server whose database lacks one would fail on the tables it expects.
+ */
+export async function missingMigrations(db: Database): Promise<string[]> {
+  let recorded: Set<string>;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+    recorded = new Set(rows.map((row) => row.name));
+  } catch {
+    // No table of migrations: none was applied.
+    recorded = new Set();
+  }
+  return Object.keys(migrations).filter((name) => !recorded.has(name));
 }

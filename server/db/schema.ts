@@ -167,6 +167,11 @@ export interface OrdersTable extends ShippingAddressColumns {
   /** The account that placed it; null if that account is deleted. */
   user_id: string | null;
   paid_at: string | null;
+  /**
+   * When its money was recorded taken and it was announced paid (migration 041, ADR 056): with paid_at for a
+   * payment captured already, later for one only authorised; null while a capture is unfinished. Set once.
+   */
+  captured_at: string | null;
   /** Null until paid; then pending, shipped, delivered; or refunded, when the whole price went back before it was sent (migration 023). */
   shipping_status: 'pending' | 'shipped' | 'delivered' | 'refunded' | null;
   /** The number people read (shown as J-1042); sequential, given when the order is placed. */
@@ -633,15 +638,19 @@ export interface AuthVerificationTable {
   updatedAt: Date | string;
 }
 
-/** An uploaded product picture: a blob on SQLite, bytea on PostgreSQL. */
+/** An uploaded product picture: its bytes (a blob on SQLite, bytea on PostgreSQL), or its keys in the picture bucket (ADR 053). */
 export interface ProductImagesTable {
   id: string;
   content_type: string;
-  /** The picture at most 800 px wide (as uploaded, for a picture stored before pictures were resized). */
-  bytes: Buffer;
-  /** Its copy at most 400 px wide, of the same type; null for a picture stored before pictures were resized. */
+  /** The picture at most 800 px wide (as uploaded, for a picture stored before pictures were resized); null once it is in the bucket. */
+  bytes: Buffer | null;
+  /** Its copy at most 400 px wide, of the same type; null for a picture stored before pictures were resized, or in the bucket. */
   small_bytes: Buffer | null;
   created_at: string;
+  /** The picture's key in the bucket; null while it is kept in the database. */
+  object_key: string | null;
+  /** Its small copy's key in the bucket; null while in the database, or where it has no small copy. */
+  small_object_key: string | null;
 }
 
 /** When each periodic task was last scheduled (the start of its period), shared by every process. */

@@ -52,7 +52,7 @@ export const apiRoutes = fp<{ shop: Shop }>(
     await api.register(featureRoutes('account-session-routes', accountSessionRoutes), { db, sessions: shop.sessions, clock });
     await api.register(featureRoutes('user-routes', userRoutes), { users: shop.users });
     await api.register(featureRoutes('customer-data-routes', customerDataRoutes), { customerData: shop.customerData, sessions: shop.sessions });
-    await api.register(featureRoutes('health-routes', healthRoutes), { health: shop.health });
+    await api.register(featureRoutes('health-routes', healthRoutes), { health: shop.health, serving: shop.serving });
     await api.register(featureRoutes('product-routes', productRoutes), { products: shop.products, ratingOf: (productId) => shop.reviews.ratingOf(productId) });
     await api.register(featureRoutes('category-routes', categoryRoutes), { categories: shop.categories });
     await api.register(featureRoutes('product-image-routes', productImageRoutes), { images: shop.productImages });
@@ -78,6 +78,7 @@ export const apiRoutes = fp<{ shop: Shop }>(
       gateway: shop.paymentGateway,
       orderPayments: shop.orderPayments,
       limits,
+      metrics: shop.metrics.payments,
     });
     await api.register(featureRoutes('return-routes', returnRoutes), { returns: shop.returns, settings: shop.pricingSettings });
     await api.register(featureRoutes('shop-page-routes', shopPageRoutes), { pages: shop.pages });

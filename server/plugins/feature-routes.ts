@@ -12,6 +12,7 @@ export const routeConcerns = [
   'zod-schemas',
   'request-id',
   'request-log',
+  'request-telemetry',
   'error-handler',
   'body-depth-limit',
   'text-rule',

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { StaffRight } from '../../common/staff-roles.ts';
@@ -12,9 +13,11 @@ import { isOrderKeyShaped, orderKeyHeader } from '../modules/orders/order-keys.t
  * (whose objects are theirs is the domain's rule: someone else's order is a 404); `buyer`: a signed-in
  * person, or a guest holding the key of an order (the `X-Order-Key` header), which the domain checks
  * against the order named; `admin`: staff only, each route naming the one right it needs (`right`,
- * common/staff-roles.ts), which the staff member's role must hold (ADR 042).
+ * common/staff-roles.ts), which the staff member's role must hold (ADR 042); `token`: a machine
+ * holding the shop's bearer token (`Authorization: Bearer $METRICS_TOKEN`: Prometheus, ADR 052), never
+ * a person's session.
  */
-export type RouteAccess = 'public' | 'anyone' | 'signedIn' | 'buyer' | 'admin';
+export type RouteAccess = 'public' | 'anyone' | 'signedIn' | 'buyer' | 'admin' | 'token';
 
 /**
  * How browsers and proxies may keep an answer; the one hook in response-policy.ts writes the header
@@ -100,8 +103,9 @@ export function signedInViewer(request: FastifyRequest): SignedInUser {
  * collected as they are added; at start, any /api route without a declaration, or admin route without
  * its right, stops the app, so that a new route cannot be left open by forgetting.
  */
-export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string[] }>(
-  (app, { sessions, shopOrigins }, loaded) => {
+export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string[]; bearerToken?: string }>(
+  (app, { sessions, shopOrigins, bearerToken }, loaded) => {
+    const holdsToken = bearerTokenCheck(bearerToken);
     const routes: Array<{ method: string | string[]; url: string; config: { access?: RouteAccess; right?: StaffRight; cache?: CachePolicy; origin?: CallerOrigin } }> = [];
 
     app.decorateRequest('viewer', null);
@@ -149,6 +153,10 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
       refuseForeignCaller(request, shopOrigins);
       const { access } = request.routeOptions.config;
       if (access === undefined || access === 'public') return;
+      if (access === 'token') {
+        if (!holdsToken(request.headers.authorization)) throw new AppError(401, 'UNAUTHENTICATED', 'This address needs the bearer token.');
+        return;
+      }
       const viewer = await sessions.viewerOf(request);
       if (access === 'anyone') {
         request.viewer = viewer;
@@ -173,6 +181,16 @@ export const routeAccess = fp<{ sessions: Sessions; shopOrigins: readonly string
   // Its refusals are answered in the shop's form by the error handler.
   { name: 'route-access', dependencies: ['error-handler'], fastify: '5.x' },
 );
+
+/**
+ * Whether an Authorization header carries the bearer token, compared in constant time (the hashes
+ * have one length whatever was sent). No token configured: nobody holds it.
+ */
+function bearerTokenCheck(token: string | undefined): (authorization: string | undefined) => boolean {
+  if (token === undefined) return () => false;
+  const expected = createHash('sha256').update(`Bearer ${token}`).digest();
+  return (authorization) => authorization !== undefined && timingSafeEqual(createHash('sha256').update(authorization).digest(), expected);
+}
 
 /**
  * The one origin rule (ADR 015): an unsafe /api call that carries cookies must come from one of the
