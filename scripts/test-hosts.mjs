@@ -549,10 +549,16 @@ async function run() {
   // Mail: the live hosts finish the queue; the jobs the killed host held stay locked until their lock is
   // 4 hours old (ADR 009). The run cannot wait so long, so it ages those locks (only they are older than
   // the rolling restart) and the hosts run them as they would then.
-  const queueIdle = async () => (await countOf('select count(*) from graphile_worker.jobs where locked_at is null and attempts < max_attempts')) === 0;
+  // Each card payment also leaves its capture's follow-up due a minute later (ADR 056), which finishes an
+  // order whose request died with its host; the run brings those forward rather than wait the minute.
+  const queueIdle = async () => (await countOf('select count(*) from graphile_worker.jobs where locked_at is null and run_at <= now() and attempts < max_attempts')) === 0;
   await waitUntil('the e-mail jobs to be done', queueIdle, 60_000, 250);
   const stillHeld = await countOf(`select count(*) from graphile_worker.jobs where locked_at < now() - interval '20 seconds'`);
   await client.query(`update graphile_worker._private_jobs set locked_at = locked_at - interval '5 hours' where locked_at < now() - interval '20 seconds'`);
+  await client.query(
+    `update graphile_worker._private_jobs set run_at = now() where locked_at is null and run_at > now()
+      and task_id = (select id from graphile_worker._private_tasks where identifier = 'finish-capture')`,
+  );
   await waitUntil("the killed host's jobs to be done", async () => (await countOf('select count(*) from graphile_worker.jobs where attempts < max_attempts')) === 0, 60_000, 250);
   await sleep(1000);
   /** @type {pg.QueryResult<{ task_identifier: string, attempts: number, locked_at: Date | null, run_at: Date, last_error: string | null }>} */
@@ -610,14 +616,9 @@ async function run() {
     `rolling restart under load failed no call (${rollingFailures.length}: ${rollingFailures.map((failure) => `${failure.step} ${failure.status}`).join(', ') || 'none'})`,
   );
   check(twice.length === 0, `no e-mail was sent twice (${mail.received.length} received${twice.length ? `; twice: ${twice.map(([key]) => key).join('; ')}` : ''})`);
-  const unmailedSeen = unmailed.filter((number) => !paidUnseen.has(number));
   check(
-    unmailedSeen.length === 0,
-    `the shop was told of every order paid as its customer saw (${paidOrders.length - paidUnseen.size}; ${unmailedSeen.length} not), ${stillHeld} job(s) of the killed host's run once their lock went stale`,
-  );
-  // Not yet a check (ADR 051): an order paid while its calls were cut by the kill may lack its paid e-mails.
-  summary.push(
-    `note ${paidUnseen.size} order(s) paid while the customer saw the payment fail (in flight at the kill); ${unmailed.length - unmailedSeen.length} of them without their paid e-mails`,
+    unmailed.length === 0,
+    `the shop was told of every paid order (${paidOrders.length}; ${unmailed.length} not), ${paidUnseen.size} of them paid while the customer saw the payment fail (in flight at the kill), ${stillHeld} job(s) of the killed host's run once their lock went stale`,
   );
 }
 
