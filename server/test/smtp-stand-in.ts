@@ -33,6 +33,12 @@ export interface SmtpStandIn {
   received: ReceivedMail[];
   /** The next `count` messages are refused with a temporary failure (451), as a busy provider does. */
   refuseNext(count: number): void;
+  /**
+   * The next `count` messages are kept (in `received`) but answered with a temporary failure (451): the
+   * provider has them and the sender does not know it, as when a process is killed between handing a
+   * message over and recording it sent. The sender tries again.
+   */
+  keepButFailNext(count: number): void;
   /** How many deliveries were attempted, refused ones included. */
   attempts(): number;
   /** Mail to this address is refused for good (550, no such mailbox), as a provider does for an unknown one. */
@@ -51,6 +57,7 @@ export interface SmtpStandIn {
 export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean } = {}): Promise<SmtpStandIn> {
   const received: ReceivedMail[] = [];
   let toRefuse = 0;
+  let toKeepButFail = 0;
   let attempts = 0;
   const refusedRecipients = new Set<string>();
   let holding = false;
@@ -94,6 +101,11 @@ export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean
             secure: session.secure,
             attachments: mail.attachments.map((attachment) => ({ filename: attachment.filename ?? '', contentType: attachment.contentType, content: attachment.content })),
           });
+          if (toKeepButFail > 0) {
+            toKeepButFail -= 1;
+            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            return;
+          }
           callback();
         },
         (error: Error) => callback(error),
@@ -111,6 +123,9 @@ export async function startSmtpStandIn({ offerTls = true }: { offerTls?: boolean
     received,
     refuseNext(count) {
       toRefuse = count;
+    },
+    keepButFailNext(count) {
+      toKeepButFail = count;
     },
     attempts: () => attempts,
     refuseRecipient(address) {

@@ -8,6 +8,11 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
   /** Files sent with it (a receipt's invoice). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * The Message-ID header, the same on every attempt at a queued message (ADR 057). Without it the
+   * sender makes a fresh, unique one.
+   */
+  messageId?: string;
 }
 
 /** Sends an e-mail, or throws so that the job delivering it tries again later. */

@@ -39,6 +39,21 @@ describe('sending through an SMTP server', () => {
     expect(mail!.headers['list-unsubscribe']).toBe('<https://shop.example/unsubscribe?t=1>');
   });
 
+  it("sends the Message-ID it is given, and makes a unique one for a message sent without (a campaign's, sent at once)", async () => {
+    standIn = await startSmtpStandIn();
+    const sender = createSmtpEmailSender({ url: standIn.url, from, ca });
+    await sender.send({ ...message, messageId: '<3b0c0b52-5d0e-4d5e-9a53-2a4f3b9e1c7d@shop.example>' });
+    await sender.send(message);
+    await sender.send(message);
+    await sender.close();
+
+    const ids = standIn.received.map((mail) => mail.headers['message-id']);
+    expect(ids[0]).toBe('<3b0c0b52-5d0e-4d5e-9a53-2a4f3b9e1c7d@shop.example>');
+    expect(ids[1]).toMatch(/^<[^<>@\s]+@joinery\.example>$/);
+    expect(ids[2]).toMatch(/^<[^<>@\s]+@joinery\.example>$/);
+    expect(ids[2]).not.toBe(ids[1]);
+  });
+
   it('refuses to send through a server that offers no encryption', async () => {
     standIn = await startSmtpStandIn({ offerTls: false });
     const sender = createSmtpEmailSender({ url: standIn.url, from, ca });

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppOn } from '../../test/app-at.ts';
 import { useSharedDatabase } from '../../test/shared-database.ts';
 import { type SmtpStandIn, smtpStandInCaFile, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
+import { sendEmailTask } from './mailer.ts';
 
 /**
  * The shop's mail through a real SMTP server (the stand-in for the provider): queued with the change
  * that causes it, delivered by the job system, retried when the provider refuses, and sent once
- * whatever happens to the server processes in between.
+ * whatever happens to the server processes in between; a copy the provider was handed twice carries
+ * the same Message-ID, so its reader sees it once (ADR 057).
  */
 const shopInbox = 'workshop@joinery.example';
 const shared = useSharedDatabase();
@@ -37,6 +39,7 @@ async function sendContactMessage(app: Awaited<ReturnType<typeof createAppOn>>['
 }
 
 const receivedFor = (name: string) => standIn.received.filter((mail) => mail.subject === `New message from ${name}`);
+const messageIdsFor = (name: string) => receivedFor(name).map((mail) => mail.headers['message-id']);
 
 describe("the shop's notice of a contact message", () => {
   it('arrives at SHOP_NOTIFY_EMAIL over TLS with the right subject, a text part and an HTML part', async () => {
@@ -99,6 +102,8 @@ describe("the shop's notice of a contact message", () => {
       await vi.waitFor(() => expect(bodies.every((body) => receivedFor(body.name).length >= 1)).toBe(true), { timeout: 20_000, interval: 50 });
       await first.app.jobs.waitUntilIdle();
       for (const body of bodies) expect(receivedFor(body.name)).toHaveLength(1);
+      // Ten messages, ten Message-IDs: a mail program collapses none of them into another.
+      expect(new Set(bodies.flatMap((body) => messageIdsFor(body.name))).size).toBe(10);
     } finally {
       await first.close();
       await second.close();
@@ -112,6 +117,49 @@ describe("the shop's notice of a contact message", () => {
       await sendContactMessage(shop.app, body);
       await shop.app.jobs.waitUntilIdle();
       expect(receivedFor(body.name)).toHaveLength(0);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe('the Message-ID by which a mail program shows a message once', () => {
+  it('is the same on every copy of one message the provider was handed twice, and another message has its own', { timeout: 30_000 }, async () => {
+    const shop = await createAppOn(shared.database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
+    try {
+      // The provider keeps the first attempt and the shop never hears so: the job's second run hands it over again.
+      standIn.keepButFailNext(1);
+      const twice = contactMessage();
+      await sendContactMessage(shop.app, twice);
+      await vi.waitFor(() => expect(receivedFor(twice.name)).toHaveLength(2), { timeout: 20_000, interval: 50 });
+      const other = contactMessage();
+      await sendContactMessage(shop.app, other);
+      await vi.waitFor(() => expect(receivedFor(other.name)).toHaveLength(1), { timeout: 10_000, interval: 25 });
+      await shop.app.jobs.waitUntilIdle();
+
+      const [first, second] = messageIdsFor(twice.name);
+      expect(first).toMatch(/^<[0-9a-f-]{36}@shop\.joinery\.example>$/);
+      expect(second).toBe(first);
+      expect(receivedFor(twice.name)).toHaveLength(2);
+      const [another] = messageIdsFor(other.name);
+      expect(another).toMatch(/^<[0-9a-f-]{36}@shop\.joinery\.example>$/);
+      expect(another).not.toBe(first);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it("is made from the job's id for a message queued without a key of its own, the same on every attempt", { timeout: 30_000 }, async () => {
+    const shop = await createAppOn(shared.database, { env: mailEnv(), jobs: { pollIntervalMs: 50 } });
+    try {
+      standIn.keepButFailNext(1);
+      const subject = 'Queued by an earlier build';
+      const content = { subject, preview: subject, heading: subject, paragraphs: ['Sent as a job queued before messages had keys.'] };
+      const jobId = await shop.app.jobs.enqueue(shared.database.db, sendEmailTask, { to: shopInbox, content });
+      const copies = () => standIn.received.filter((mail) => mail.subject === subject);
+      await vi.waitFor(() => expect(copies()).toHaveLength(2), { timeout: 20_000, interval: 50 });
+      await shop.app.jobs.waitUntilIdle();
+      expect(copies().map((mail) => mail.headers['message-id'])).toEqual([`<job-${jobId}@shop.joinery.example>`, `<job-${jobId}@shop.joinery.example>`]);
     } finally {
       await shop.close();
     }

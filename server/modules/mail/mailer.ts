@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isMailableAddress } from '../../../common/contact-rules.ts';
 import type { Database } from '../../db/database.ts';
 import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
 import type { EmailSender } from './email-sender.ts';
+import { stableMessageId } from './message-id.ts';
 import type { EmailContent } from './templates/email-content.ts';
 import { emailContentSchema } from './templates/email-content-schema.ts';
 import { renderEmail } from './templates/render-email.ts';
@@ -19,6 +21,10 @@ const emailJobSchema = z.object({
   content: emailContentSchema,
   headers: z.record(z.string(), z.string()).optional(),
   attachments: z.array(attachmentSchema).max(5).optional(),
+  // Drawn once as the message is queued and kept in its job, so every attempt sends the same Message-ID
+  // (ADR 057). Not the job's id: a database restored from a backup hands out its ids again, and a mail
+  // program would hide a new message behind an old one's ID. Absent from jobs queued before it existed.
+  messageKey: z.uuid().optional(),
 });
 
 /** Finds the file an attachment names: an order's invoice as a PDF (none when the order has none). */
@@ -42,14 +48,15 @@ export function sendEmailTaskDefinition(sender: EmailSender, publicUrl: string, 
     payload: emailJobSchema,
     maxAttempts: 8,
     describe: (job) => `"${job.content.subject}" to ${maskedAddress(job.to)}`,
-    async handler(job) {
+    async handler(job, run) {
+      const messageId = stableMessageId(job.messageKey ?? `job-${run.id}`, publicUrl);
       const rendered = await renderEmail(job.content, publicUrl);
       const attachments = [];
       for (const attachment of job.attachments ?? []) {
         const file = await files(attachment);
         if (file) attachments.push({ filename: file.fileName, content: file.pdf, contentType: 'application/pdf' });
       }
-      await sender.send({ to: job.to, ...rendered, ...(job.headers && { headers: job.headers }), ...(attachments.length > 0 && { attachments }) });
+      await sender.send({ to: job.to, ...rendered, messageId, ...(job.headers && { headers: job.headers }), ...(attachments.length > 0 && { attachments }) });
     },
   });
 }
@@ -58,7 +65,9 @@ export function sendEmailTaskDefinition(sender: EmailSender, publicUrl: string, 
 export interface Mailer {
   /**
    * Queues a message through `executor`, the caller's transaction: it goes out exactly when the change
-   * commits, survives a restart, and is delivered once across every server process.
+   * commits and survives a restart. The mail server may be handed it more than once (a process killed
+   * after handing it over and before its job was marked done); every copy carries the same Message-ID,
+   * so its reader sees it once (ADR 057).
    */
   enqueue(executor: Database, message: { to: string; content: EmailContent; headers?: Record<string, string>; attachments?: MailAttachment[] }): Promise<void>;
 }
@@ -66,7 +75,7 @@ export interface Mailer {
 export function createMailer(jobs: Pick<JobQueue, 'enqueue'>): Mailer {
   return {
     async enqueue(executor, message) {
-      await jobs.enqueue(executor, sendEmailTask, message);
+      await jobs.enqueue(executor, sendEmailTask, { ...message, messageKey: randomUUID() });
     },
   };
 }
