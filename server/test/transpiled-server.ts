@@ -6,11 +6,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The server as `npm run build:server` lays it out (every module of server/ and common/ but the
- * tests', compiled to JavaScript beside its data files), for a test that must run it as Node runs the
- * built server: OpenTelemetry's preload patches Node's own module loading, which jiti's loading
- * of TypeScript goes around. Compiled file by file without type checks (the typecheck does those),
- * in seconds, under node_modules so that the modules' imports find the packages. Answers the folder,
- * which the caller removes.
+ * tests', compiled to JavaScript beside its data files), for every test that starts the server in a
+ * process of its own (no build is made for the API tests): `server/server.js` there runs as Node runs
+ * the built server, whereas a loader of TypeScript such as jiti goes around Node's own module loading,
+ * which OpenTelemetry's preload patches. Compiled file by file without type checks (the typecheck does
+ * those), in seconds, under node_modules so that the modules' imports find the packages. Answers the
+ * folder, which the caller removes.
  */
 export function transpiledServer(): string {
   fs.mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });

@@ -1,15 +1,15 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
-import { migrations } from '../migrate.ts';
+import { databaseMigratedBefore, type MigrationUnderTest } from '../../test/migrated-before.ts';
+import { type TestDatabase, testDialect } from '../../test/test-database.ts';
 
 /** Migration 032 makes every admin there is an owner, leaves customers without a staff role, and undone drops the column. */
+let migration: MigrationUnderTest;
 let database: TestDatabase;
-let migrator: Migrator;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  migration = await databaseMigratedBefore('032-staff-roles');
+  database = migration.database;
 });
 afterEach(() => database.dispose());
 
@@ -29,19 +29,18 @@ const userColumns = async () =>
 
 describe(`migration 032 (${testDialect})`, () => {
   it('makes each admin an owner and each customer nothing, and undone drops the column', async () => {
-    expect((await migrator.migrateTo('029-orders-at-volume')).error).toBeUndefined();
     await addUser('a-admin', 'admin');
     await addUser('b-customer', 'user');
     await addUser('c-admin', 'admin');
 
-    expect((await migrator.migrateTo('032-staff-roles')).error).toBeUndefined();
+    expect((await migration.apply()).error).toBeUndefined();
     expect(await staffRoles()).toEqual([
       { id: 'a-admin', staff_role: 'owner' },
       { id: 'b-customer', staff_role: null },
       { id: 'c-admin', staff_role: 'owner' },
     ]);
 
-    expect((await migrator.migrateTo('029-orders-at-volume')).error).toBeUndefined();
+    expect((await migration.undo()).error).toBeUndefined();
     expect(await userColumns()).not.toContain('staff_role');
     expect(await userColumns()).toContain('role');
   });

@@ -1,20 +1,20 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shopPageSlugs } from '../../../common/shop-pages.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
-import { migrations } from '../migrate.ts';
+import { databaseMigratedBefore, type MigrationUnderTest } from '../../test/migrated-before.ts';
+import { type TestDatabase, testDialect } from '../../test/test-database.ts';
 import { firstShopPages } from '../seed/first-shop-pages.ts';
 
 /**
  * Migration 035 publishes the first version of each of the owner's pages, makes a publish and a change
  * of the settings move the catalogue's version (which drops the kept pages), and undone leaves no trace.
  */
+let migration: MigrationUnderTest;
 let database: TestDatabase;
-let migrator: Migrator;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  migration = await databaseMigratedBefore('035-shop-pages');
+  database = migration.database;
 });
 afterEach(() => database.dispose());
 
@@ -28,7 +28,7 @@ const tables = async () =>
 
 describe(`migration 035 (${testDialect})`, () => {
   it('publishes version 1 of each page, bumps the catalogue’s version on a publish or a setting, and undone drops it all', async () => {
-    expect((await migrator.migrateTo('035-shop-pages')).error).toBeUndefined();
+    expect((await migration.apply()).error).toBeUndefined();
     const rows = (await sql<{ slug: string; version: number; title: string }>`select slug, version, title from shop_page_versions order by slug`.execute(database.db)).rows;
     expect(rows).toEqual([...shopPageSlugs].sort().map((slug) => ({ slug, version: 1, title: firstShopPages[slug].title })));
 
@@ -41,11 +41,11 @@ describe(`migration 035 (${testDialect})`, () => {
     await sql`insert into shop_settings (key, value) values ('return-window-days', '45')`.execute(database.db);
     expect(await catalogueVersion()).toBeGreaterThan(afterPublish);
 
-    expect((await migrator.migrateTo('034-review-replies')).error).toBeUndefined();
+    expect((await migration.undo()).error).toBeUndefined();
     expect(await tables()).not.toContain('shop_page_versions');
     const settled = await catalogueVersion();
     await sql`update shop_settings set value = '30' where key = 'return-window-days'`.execute(database.db);
     expect(await catalogueVersion()).toBe(settled);
-    expect((await migrator.migrateTo('035-shop-pages')).error).toBeUndefined();
+    expect((await migration.apply()).error).toBeUndefined();
   });
 });

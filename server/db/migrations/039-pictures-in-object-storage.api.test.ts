@@ -1,18 +1,18 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
-import { migrations } from '../migrate.ts';
+import { databaseMigratedBefore, type MigrationUnderTest } from '../../test/migrated-before.ts';
+import { type TestDatabase, testDialect } from '../../test/test-database.ts';
 
 /**
  * Migration 039 lets a picture's row hold its keys in the bucket instead of its bytes, never neither,
  * keeps every picture, and is undone only while every picture still has its bytes.
  */
+let migration: MigrationUnderTest;
 let database: TestDatabase;
-let migrator: Migrator;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  migration = await databaseMigratedBefore('039-pictures-in-object-storage');
+  database = migration.database;
 });
 afterEach(() => database.dispose());
 
@@ -28,15 +28,14 @@ const pictures = async () =>
 
 describe(`migration 039 (${testDialect})`, () => {
   it('keeps every picture, takes keys for bytes but never neither, and undone only while every picture has its bytes', async () => {
-    expect((await migrator.migrateTo('038-personal-data-lookups')).error).toBeUndefined();
     await insert('a', { bytes });
-    expect((await migrator.migrateTo('039-pictures-in-object-storage')).error).toBeUndefined();
+    expect((await migration.apply()).error).toBeUndefined();
     expect(await pictures()).toEqual([{ id: 'a', bytes }]);
 
     await insert('b', { bytes: null, object_key: 'product-images/b' });
     await expect(insert('c', { bytes: null })).rejects.toThrow(/product_images_kept_somewhere|CHECK constraint/i);
 
-    const refused = await migrator.migrateTo('038-personal-data-lookups');
+    const refused = await migration.undo();
     expect(String(refused.error)).toContain('kept only in the bucket');
     expect(await pictures()).toEqual([
       { id: 'a', bytes },
@@ -44,9 +43,9 @@ describe(`migration 039 (${testDialect})`, () => {
     ]);
 
     await sql`delete from product_images where id = 'b'`.execute(database.db);
-    expect((await migrator.migrateTo('038-personal-data-lookups')).error).toBeUndefined();
+    expect((await migration.undo()).error).toBeUndefined();
     expect(await pictures()).toEqual([{ id: 'a', bytes }]);
     await expect(insert('c', { bytes: null })).rejects.toThrow(/null/i);
-    expect((await migrator.migrateTo('039-pictures-in-object-storage')).error).toBeUndefined();
+    expect((await migration.apply()).error).toBeUndefined();
   });
 });

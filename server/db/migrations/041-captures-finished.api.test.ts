@@ -1,20 +1,20 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newRecordId } from '../../record-id.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
-import { migrations } from '../migrate.ts';
+import { databaseMigratedBefore, type MigrationUnderTest } from '../../test/migrated-before.ts';
+import { type TestDatabase, testDialect } from '../../test/test-database.ts';
 
 /**
  * Migration 041 on a shop that already took orders: every order paid before it counts as announced
  * paid (its capture recorded from when it was paid), so the capture's follow-up never announces it
  * again; an unpaid one has no capture. Undone, the column goes and the orders stay.
  */
+let migration: MigrationUnderTest;
 let database: TestDatabase;
-let migrator: Migrator;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  migration = await databaseMigratedBefore('041-captures-finished');
+  database = migration.database;
 });
 afterEach(() => database.dispose());
 
@@ -36,15 +36,14 @@ const orderColumns = async () =>
 
 describe(`migration 041 (${testDialect})`, () => {
   it('marks the orders paid before it as captured from when they were paid, leaves unpaid ones without, and is undone', async () => {
-    expect((await migrator.migrateTo('040-best-sellers-for-any-range')).error).toBeUndefined();
     const paid = await insertOrder('2026-11-01T10:05:00.000Z');
     const unpaid = await insertOrder(null);
 
-    expect((await migrator.migrateTo('041-captures-finished')).error).toBeUndefined();
+    expect((await migration.apply()).error).toBeUndefined();
     expect(await capturedAt(paid)).toBe('2026-11-01T10:05:00.000Z');
     expect(await capturedAt(unpaid)).toBeNull();
 
-    expect((await migrator.migrateTo('040-best-sellers-for-any-range')).error).toBeUndefined();
+    expect((await migration.undo()).error).toBeUndefined();
     expect(await orderColumns()).not.toContain('captured_at');
     expect((await sql<{ id: string }>`select id from orders order by id`.execute(database.db)).rows.map((row) => row.id).toSorted()).toEqual([paid, unpaid].toSorted());
   });

@@ -4,21 +4,20 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { freePort } from '../../test/free-port.ts';
 import { shopInbox, shopMailEnv } from '../../test/shop-mail.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../../test/test-database.ts';
+import { transpiledServer } from '../../test/transpiled-server.ts';
 
 /**
  * A server process told to stop (SIGTERM) while it serves and runs a job (ADR 051). It runs as `npm
- * start` runs it, in a process of its own (its TypeScript loaded by jiti, as no build is made for the
- * API tests), on the test's database.
+ * start` runs it, in a process of its own (compiled as the build compiles it, as no build is made for
+ * the API tests), on the test's database.
  */
 const root = path.resolve(import.meta.dirname, '../../..');
-const serverEntry = path.join(root, 'server/server.ts');
-const typeScriptLoader = path.join(root, 'node_modules/jiti/lib/jiti-register.mjs');
 const adminEmail = 'boss@joinery.example';
 const adminPassword = 'admin-pass-123';
 
@@ -29,8 +28,14 @@ interface ServerProcess {
   output: () => string;
 }
 
+/** The server compiled as the build compiles it, once for every process the tests start. */
+let built: string | undefined;
 const started: ServerProcess[] = [];
 const cleanUps: Array<() => Promise<void> | void> = [];
+// Compiling takes seconds, more on a busy machine.
+beforeAll(() => {
+  built = transpiledServer();
+}, 120_000);
 afterAll(async () => {
   for (const server of started) {
     if (server.child.exitCode === null && server.child.signalCode === null) {
@@ -39,6 +44,7 @@ afterAll(async () => {
     }
   }
   for (const cleanUp of cleanUps.reverse()) await cleanUp();
+  if (built) fs.rmSync(built, { recursive: true, force: true });
 });
 
 async function preparedDatabase(): Promise<TestDatabase> {
@@ -58,7 +64,7 @@ async function startServer(database: TestDatabase, env: Record<string, string>):
     cleanUps.push(() => fs.rmSync(own, { recursive: true, force: true }));
     dataDir = own;
   }
-  const child = spawn(process.execPath, ['--import', typeScriptLoader, serverEntry], {
+  const child = spawn(process.execPath, [path.join(built!, 'server/server.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -85,8 +91,7 @@ async function startServer(database: TestDatabase, env: Record<string, string>):
       if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
       expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
     },
-    // The first start compiles the server's TypeScript; jiti keeps it for the next.
-    { timeout: 90_000, interval: 200 },
+    { timeout: 60_000, interval: 200 },
   );
   return server;
 }
