@@ -3,6 +3,7 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createAddressRepository } from './modules/addresses/address-repository.ts';
 import { createAddressService } from './modules/addresses/address-service.ts';
+import { createAccountSessionRepository } from './modules/auth/account-session-repository.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
@@ -176,7 +177,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   // Accounts: better-auth, and who a session cookie is, read by it for each request (ADR 036).
   // Signing in, or confirming an address, joins the guest orders placed with it (ADR 038).
   const auth = createAuth({ config, database, secret, sms: smsSender, rateLimits, mailer, log, onSignedIn: async (userId) => void (await shop.orders.claimGuestOrders(userId)) });
-  const sessions = createSessions(auth);
+  const sessions = createSessions({ auth, accountSessions: createAccountSessionRepository(db), secret, clock });
   const addresses = createAddressService(createAddressRepository(db), clock);
 
   // Who on the staff did what (ADR 043): each staff action records itself in its own transaction.

@@ -6,6 +6,26 @@ export const maxListedSessions = 100;
 /** better-auth's session rows of one account, read and ended by the shop (the library's own list would answer tokens). */
 export function createAccountSessionRepository(db: Database) {
   return {
+    /** The session with this token and its account, in one read: who a request's cookie signs in. */
+    signedInBy(token: string) {
+      return db
+        .selectFrom('session')
+        .innerJoin('user', 'user.id', 'session.userId')
+        .select([
+          'session.id as sessionId',
+          'session.expiresAt',
+          'user.id',
+          'user.name',
+          'user.email',
+          'user.role',
+          'user.staff_role',
+          'user.twoFactorEnabled',
+          'user.emailVerified',
+        ])
+        .where('session.token', '=', token)
+        .executeTakeFirst();
+    },
+
     listLive(userId: string, now: string) {
       return db
         .selectFrom('session')

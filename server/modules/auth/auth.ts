@@ -23,6 +23,7 @@ import { logAuthLine } from './auth-log.ts';
 import { isCommonPassword } from './common-passwords/common-password.ts';
 import { createAddressOwnership } from './address-ownership.ts';
 import { configuredOAuthProviders } from './oauth-providers.ts';
+import { sessionLifetime } from './session-lifetime.ts';
 import { SmsDeliveryError, type SmsSender } from './sms/sms-sender.ts';
 
 /** The header through which the server hands better-auth the client's address (see auth-routes.ts). */
@@ -224,6 +225,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
       afterEmailVerification: async (user) => onSignedIn?.(user.id),
     },
     // Every sign-in (password, Google, Facebook, phone) makes a session.
+    session: { expiresIn: sessionLifetime.expiresInSeconds, updateAge: sessionLifetime.updateAgeSeconds },
     databaseHooks: { session: { create: { after: async (session) => onSignedIn?.(session.userId) } } },
     user: {
       additionalFields: {

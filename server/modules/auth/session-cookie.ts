@@ -7,8 +7,21 @@ const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+
  * reads is its business: the shop trusts neither by itself.
  */
 export function sessionCookieValue(cookieHeader: string | null | undefined): string | undefined {
-  const values = [...(cookieHeader ?? '').matchAll(sessionCookie)].map((match) => match[1]!);
+  const values = sessionCookieValues(cookieHeader);
   return values.length === 1 ? values[0] : undefined;
+}
+
+/** Every session cookie's value in a Cookie header (none, one, or a planted second). */
+export function sessionCookieValues(cookieHeader: string | null | undefined): string[] {
+  return [...(cookieHeader ?? '').matchAll(sessionCookie)].map((match) => match[1]!);
+}
+
+/** better-auth's cookie that says a session is not to be remembered (and so never refreshed). */
+const dontRememberCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.dont_remember=/;
+
+/** Whether the Cookie header carries better-auth's "don't remember me" cookie. */
+export function hasDontRememberCookie(cookieHeader: string | null | undefined): boolean {
+  return dontRememberCookie.test(cookieHeader ?? '');
 }
 
 /** The session token a session cookie's value carries (before the signature). */
