@@ -9,7 +9,11 @@ export async function startShop(port, env = {}) {
     throw new Error('No build in dist/: run "npm run build" first.');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-bench-'));
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+  // BENCH_CPU_PROFILE_DIR: the shop's processes write V8 CPU profiles there when they exit, to read
+  // in Chrome's DevTools or summarise with `node bench/profile-summary.mjs <file>`.
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiling, 'dist/server/server.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -76,9 +76,11 @@ describe('the checkout', () => {
       shippingAddress: workshop,
       shippingRate: standard.id,
     });
-    // The order is paid on its payment page, which shows what the card pays for.
+    // The order is paid on its payment page, which shows what the card pays for: the order the
+    // checkout answered, not read a second time.
     expect(await screen.findByRole('list', { name: 'Items' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Order summary' })).getByRole('heading').textContent).toBe('Order J-1043');
+    expect(calls.filter((call) => call.path.startsWith('/api/duepaymentOrder/'))).toEqual([]);
   });
 
   it('names the line the shop cannot supply, keeps everything typed, and reads the cart again', async () => {

@@ -12,6 +12,7 @@ import { loginPath } from '../../features/auth/login-path.ts';
 import { cartQueries } from '../../features/cart/api/cart-queries.ts';
 import { useKeepGuestCart } from '../../features/cart/api/cart-reminder-queries.ts';
 import { useCartCheckout, useLastDelivery } from '../../features/cart/api/checkout-queries.ts';
+import { orderQueries, useRememberPlacedOrder } from '../../features/orders/api/order-queries.ts';
 import { usePricedCart } from '../../features/cart/api/priced-cart.ts';
 import { updateCheckoutChoices, useCheckoutChoices } from '../../features/cart/checkout-choices.ts';
 import { CartLoaded } from '../../features/cart/components/cart-loaded.tsx';
@@ -21,7 +22,6 @@ import { QuoteChoices } from '../../features/cart/components/quote-choices.tsx';
 import { QuoteTotals } from '../../features/cart/components/quote-totals.tsx';
 import { localCartLines, rememberCartCheckedOutAs } from '../../features/cart/local-cart.ts';
 import { homeCountry } from '../../features/cart/use-destination.ts';
-import { orderQueries } from '../../features/orders/api/order-queries.ts';
 import { rememberOrderKey } from '../../features/orders/order-keys.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
 
@@ -56,6 +56,7 @@ export default function CheckoutPage() {
   const choices = useCheckoutChoices();
   const lastDelivery = useLastDelivery(Boolean(viewer));
   const checkout = useCartCheckout();
+  const rememberPlaced = useRememberPlacedOrder();
   const saveAddress = useSaveAddress();
   const [saveNewAddress, setSaveNewAddress] = useState(false);
   const [remindCart, setRemindCart] = useState(false);
@@ -92,7 +93,10 @@ export default function CheckoutPage() {
         // Kept for next time once the order took it; the order stands whether or not it could be. The
         // page is left at once, so the outcome is told by the app's toasts rather than this page.
         if (saveNewAddress && viewer) saveAddress.mutateAsync(delivery.shippingAddress).catch((failure: Error) => toast(`Your address was not saved: ${failure.message}`, 'error'));
+        // The orders read before are stale now (marked at once); the new one is its payment page's answer.
         void queryClient.invalidateQueries({ queryKey: orderQueries.all });
+        const { accessKey: _key, ...placed } = order;
+        rememberPlaced(placed);
         if (order.accessKey) {
           rememberOrderKey(order._id, order.accessKey);
           rememberCartCheckedOutAs(order._id);

@@ -25,6 +25,9 @@ export const orderQueries = {
     queryOptions({
       queryKey: [...all, 'due', id] as const,
       queryFn: ({ signal }) => apiGet<Order>(`/api/duepaymentOrder/${encodeURIComponent(id)}`, { signal, headers: orderKeyHeaders(id) }),
+      // The order just placed is its own answer (rememberPlacedOrder): its payment page opens on it
+      // without reading it again. Reopened later, or reloaded, the page reads it.
+      staleTime: 30_000,
     }),
   details: (id: string) =>
     queryOptions({
@@ -56,9 +59,26 @@ function useInvalidateOrders() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: orderQueries.all }), queryClient.invalidateQueries({ queryKey: productQueries.all })]);
 }
 
+/**
+ * The order the server answered on placing it, kept as its payment page's order: that page opens
+ * without a second call for what the first just said. Kept after the orders' queries are marked
+ * stale, so that it is not marked too.
+ */
+export function useRememberPlacedOrder() {
+  const queryClient = useQueryClient();
+  return (order: Order) => queryClient.setQueryData(orderQueries.due(order._id).queryKey, order);
+}
+
 export function usePlaceOrder() {
   const invalidate = useInvalidateOrders();
-  return useMutation({ mutationFn: (order: NewOrder) => apiPost<Order>('/api/orders', order), onSuccess: invalidate });
+  const remember = useRememberPlacedOrder();
+  return useMutation({
+    mutationFn: (order: NewOrder) => apiPost<Order>('/api/orders', order),
+    onSuccess: async (order) => {
+      await invalidate();
+      remember(order);
+    },
+  });
 }
 
 export function useMyOrders(email: string, page: Partial<PaginationQuery>) {
