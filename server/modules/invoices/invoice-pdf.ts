@@ -29,9 +29,9 @@ const taxColumns: Column[] = [
  * shop's PDF writer: the seller with its tax number, the buyer, the lines, the tax per rate and the
  * totals, and the reverse-charge mention where it applies.
  */
-export async function invoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+export function invoicePdf(invoice: InvoiceDocument): Uint8Array {
   const title = invoice.kind === 'invoice' ? 'INVOICE' : 'CREDIT NOTE';
-  const { document, writer } = await startDocument({
+  const { document, writer } = startDocument({
     title: `${invoice.seller.name} ${title.toLowerCase()} ${invoice.number}`,
     author: invoice.seller.name,
     subject: `${invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${invoice.number} for order ${invoice.orderNumber}`,

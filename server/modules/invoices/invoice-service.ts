@@ -45,7 +45,7 @@ export function createInvoiceService({ invoices, settings, orders, jobs, clock }
     // The PDF library is loaded with the first document drawn, not at start.
     const { invoicePdf } = await import('./invoice-pdf.ts');
     const document = JSON.parse(found.document) as InvoiceDocument;
-    return invoices.keepPdf(kind, id, Buffer.from(await invoicePdf(document)));
+    return invoices.keepPdf(kind, id, Buffer.from(invoicePdf(document)));
   }
 
   async function sellerIn(transaction: Database) {

@@ -5,8 +5,8 @@ import { accent, columns, ink, muted, page, startDocument, sumRow, tableRow } fr
 const layout = [columns.item, columns.quantity, columns.unitPrice, columns.amount];
 
 /** A receipt as a one-page PDF, drawn with the shop's PDF writer (ADR 014). */
-export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  const { document, writer } = await startDocument({
+export function receiptPdf(receipt: Receipt): Uint8Array {
+  const { document, writer } = startDocument({
     title: `${receipt.shop.name} receipt ${receipt.orderNumber}`,
     author: receipt.shop.name,
     subject: `Receipt for order ${receipt.orderNumber}`,
