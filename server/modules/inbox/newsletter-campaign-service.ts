@@ -240,7 +240,14 @@ export function createCampaignService({ campaigns, clock, jobs, mailer, deliver,
       }
       const products = await cardsOf(recipient.campaignId, recipient.body);
       try {
-        await deliver({ to: recipient.email, content: campaignEmail(recipient, products, publicUrl, unsubscribeUrlOf(token)), headers: oneClickHeaders(publicUrl, token) });
+        // The recipient row's id, a random UUID made once when the reader was claimed, is the message's
+        // key: a run after a crash or a retry sends the same Message-ID (ADR 057).
+        await deliver({
+          to: recipient.email,
+          content: campaignEmail(recipient, products, publicUrl, unsubscribeUrlOf(token)),
+          messageKey: recipientId,
+          headers: oneClickHeaders(publicUrl, token),
+        });
       } catch (error) {
         // An address the mail server refuses for good is recorded at once: trying it again would only be refused again.
         if (refusedForGood(error)) {

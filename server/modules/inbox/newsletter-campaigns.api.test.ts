@@ -258,3 +258,28 @@ describe('sending a campaign', () => {
     ).toEqual([soon, null, inAnHour]);
   });
 });
+
+describe('the Message-ID by which a mail program shows a campaign message once', () => {
+  it("is made from the reader's recipient row, the same on both copies the provider was handed, and another reader's is their own", { timeout: 40_000 }, async () => {
+    const campaign = await createCampaign('The repeated letter');
+    // The provider keeps the first message and the shop never hears so: that message's job runs again and hands it over again.
+    standIn.keepButFailNext(1);
+    expect((await call(shop.app, 'POST', `/api/newsletter/campaigns/${campaign._id}/send`, admin, {})).statusCode).toBe(202);
+    await vi.waitFor(async () => expect((await campaignOf(campaign._id)).state).toBe('sent'), { timeout: 30_000, interval: 200 });
+
+    const rows = await shop.db.selectFrom('newsletter_campaign_recipients').select(['id', 'email']).where('campaign_id', '=', campaign._id).where('state', '=', 'sent').execute();
+    const copies = standIn.received.filter((mail) => mail.subject === 'The repeated letter');
+    const messageIdsTo = (email: string) => copies.filter((mail) => mail.to.includes(email)).map((mail) => mail.headers['message-id']);
+    // reader1, reader2 and reader3 are still on the list (reader5's mailbox is refused); one of them got two copies.
+    expect(rows.map((row) => row.email).toSorted()).toEqual(['reader1@readers.example', 'reader2@readers.example', 'reader3@readers.example']);
+    expect(copies).toHaveLength(4);
+    for (const row of rows) {
+      const ids = messageIdsTo(row.email);
+      expect(ids.length).toBeGreaterThanOrEqual(1);
+      for (const id of ids) expect(id).toBe(`<${row.id}@localhost>`);
+    }
+    expect(rows.filter((row) => messageIdsTo(row.email).length === 2)).toHaveLength(1);
+    // Three readers, three Message-IDs: a mail program collapses nobody's message into another's.
+    expect(new Set(copies.map((mail) => mail.headers['message-id'])).size).toBe(3);
+  });
+});
