@@ -243,7 +243,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     returnsOf: (order) => shop.returns.ofOrder(order),
     terms: pages,
   });
-  const invoices = createInvoiceService({ invoices: invoiceRepository, settings: pricingSettings, orders, jobs, clock });
+  const invoices = createInvoiceService({ invoices: invoiceRepository, settings: pricingSettings, orders, clock });
   const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log, supportRefundLimitCents: config.supportRefundLimitCents, audit: audit.record });
   // Returns and exchanges (ADR 040): refunded through the refund path, exchanged as orders.
   const returns = createReturnService({

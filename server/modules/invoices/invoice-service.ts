@@ -5,14 +5,14 @@ import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { OrderCaller } from '../../plugins/route-access.ts';
 import { isRecordId } from '../../record-id.ts';
-import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
+import { defineTask } from '../jobs/job-queue.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import type { PricingSettingsRepository } from '../pricing/pricing-settings-repository.ts';
 import { creditNoteDocument, type InvoiceDocument, invoiceDocument } from './invoice-document.ts';
 import type { InvoiceRepository } from './invoice-repository.ts';
 
-export const drawDocumentTask = 'draw-document';
+const drawDocumentTask = 'draw-document';
 
 const drawDocumentSchema = z.object({ kind: z.enum(['invoice', 'credit-note']), id: z.string() });
 type DrawDocument = z.infer<typeof drawDocumentSchema>;
@@ -27,17 +27,17 @@ export interface InvoiceServiceParts {
   invoices: InvoiceRepository;
   settings: Pick<PricingSettingsRepository, 'settings'>;
   orders: Pick<OrderService, 'get'>;
-  jobs: Pick<JobQueue, 'enqueue'>;
   clock: Clock;
 }
 
 /**
  * Invoices and credit notes (ADR 038). An order's invoice is issued in the transaction that records
  * its payment taken, a refund's credit note in the one that records the refund made, each with the
- * next number of its gapless yearly series and its content fixed there; its PDF is drawn once, by a
- * job (or by the first download, whichever comes first), kept, and never drawn again.
+ * next number of its gapless yearly series and its content fixed there; its PDF is drawn once, when
+ * it is first needed (the receipt e-mail that attaches it, or a download), kept, and never drawn
+ * again. No job draws it ahead: that was a second drawing racing the receipt's for every payment (ADR 060).
  */
-export function createInvoiceService({ invoices, settings, orders, jobs, clock }: InvoiceServiceParts) {
+export function createInvoiceService({ invoices, settings, orders, clock }: InvoiceServiceParts) {
   async function drawn(kind: DrawDocument['kind'], id: string): Promise<Buffer> {
     const found = await invoices.findDocument(kind, id);
     if (!found) throw notFound('There is no such document.');
@@ -56,23 +56,21 @@ export function createInvoiceService({ invoices, settings, orders, jobs, clock }
     async paid(transaction, order) {
       const seller = await sellerIn(transaction);
       const issuedAt = clock().toISOString();
-      const invoice = await invoices.issueInvoice(transaction, order._id, issuedAt, (number) => ({
+      await invoices.issueInvoice(transaction, order._id, issuedAt, (number) => ({
         document: JSON.stringify(invoiceDocument(order, seller, { number, issuedAt })),
         totalCents: dollarsToCents(order.totals.total),
         taxCents: dollarsToCents(order.totals.tax),
       }));
-      await jobs.enqueue(transaction, drawDocumentTask, { kind: 'invoice', id: invoice.id });
     },
 
     async refunded(transaction, order, refund) {
       const [seller, invoice] = await Promise.all([sellerIn(transaction), invoices.invoiceOf(order._id, transaction)]);
       const issuedAt = clock().toISOString();
       const amountCents = dollarsToCents(refund.amount);
-      const note = await invoices.issueCreditNote(transaction, { refundId: refund.id, orderId: order._id, invoiceId: invoice?.id ?? null }, issuedAt, (number) => {
+      await invoices.issueCreditNote(transaction, { refundId: refund.id, orderId: order._id, invoiceId: invoice?.id ?? null }, issuedAt, (number) => {
         const document = creditNoteDocument(order, seller, { amountCents, reason: refund.reason, pieces: refund.pieces }, { number, issuedAt, invoiceNumber: invoice?.number });
         return { document: JSON.stringify(document), amountCents, taxCents: document.totals.taxCents };
       });
-      await jobs.enqueue(transaction, drawDocumentTask, { kind: 'credit-note', id: note.id });
     },
   };
 
@@ -110,7 +108,10 @@ export function createInvoiceService({ invoices, settings, orders, jobs, clock }
   };
 }
 
-/** The job that draws a document's PDF once it is issued; it reaches the service in the finished shop. */
+/**
+ * The job that drew a document's PDF once it was issued, before ADR 060: kept so that the jobs queued
+ * then still find their task; nothing queues it any more. It reaches the service in the finished shop.
+ */
 export function drawDocumentTaskDefinition(service: () => Pick<InvoiceService, 'draw'>) {
   return defineTask<DrawDocument>({
     name: drawDocumentTask,

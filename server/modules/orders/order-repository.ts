@@ -41,6 +41,8 @@ export type MarkPaidOutcome = { outcome: 'paid' | 'not-unpaid' | 'cancelled' } |
 
 /** Work done in the transaction of a change, with the order as the change left it. */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
+/** A step of a payment's transaction, given the order marked paid and its lines as the transaction read them. */
+export type PaidAlongside = (transaction: Database, row: OrderRow, lines: OrderLineRow[]) => Promise<void>;
 
 /** Work done in the transaction that records a refund made, with the order and the refund as recorded. */
 export type RefundAlongside = (transaction: Database, order: OrderRow, refund: RefundRow) => Promise<void>;
@@ -364,6 +366,17 @@ export function createOrderRepository(db: Database) {
     /** The order's lines, in the transaction given (one that changes the order, to announce it whole). */
     linesOf,
 
+    /** The order's own row as the transaction given has left it (after what it announced wrote to it). */
+    rowIn(transaction: Database, id: string): Promise<OrderRow | undefined> {
+      return transaction.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Whether the order has been cancelled: one column, for a check made after each payment is started. */
+    async isCancelled(id: string): Promise<boolean> {
+      const row = await db.selectFrom('orders').select('cancelled_at').where('id', '=', id).executeTakeFirst();
+      return Boolean(row?.cancelled_at);
+    },
+
     /** The order's refunds made or on their way (not those the processor refused), oldest first (by the index on order and time). */
     refundsOf(orderId: string): Promise<RefundRow[]> {
       return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).where('status', '!=', 'failed').orderBy('created_at').orderBy('id').execute();
@@ -477,7 +490,7 @@ export function createOrderRepository(db: Database) {
      * payment and names the line. Two payments can never take the same last pieces, nor pay one
      * order twice. `alongside` runs only when this call made the order paid, in the same transaction.
      */
-    markPaid(id: string, payment: PaidBy, now: string, alongside?: Alongside): Promise<MarkPaidOutcome> {
+    markPaid(id: string, payment: PaidBy, now: string, alongside?: PaidAlongside): Promise<MarkPaidOutcome> {
       return db
         .transaction()
         .execute(async (trx): Promise<MarkPaidOutcome> => {
@@ -510,7 +523,7 @@ export function createOrderRepository(db: Database) {
             throw new LineRefused(stillSold ? 'out-of-stock' : 'product-gone', line.product);
           }
           await refreshProducts(trx, productsOf(lines));
-          await alongside?.(trx, order);
+          await alongside?.(trx, order, lines);
           return { outcome: 'paid' };
         })
         .catch((error: unknown) => {

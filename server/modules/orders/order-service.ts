@@ -341,6 +341,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       return toOrder(row, row.lines);
     },
 
+    /** Whether the order has been cancelled (one column: checked after each payment is started). */
+    isCancelled: (id: string): Promise<boolean> => orders.isCancelled(id),
+
     /** Any order, for the card processor's events, which act for no signed-in viewer. */
     async find(id: string): Promise<Order | undefined> {
       const row = isRecordId(id) ? await orders.findListedById(id) : undefined;
@@ -365,24 +368,42 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * them; the order keeps them to show which card paid. Never more of the number.
      */
     async settle(id: string, transactionId: string, { captured, card }: { captured: boolean; card?: PaymentCard | undefined }): Promise<Settlement> {
-      const marked = await orders.markPaid(id, { transactionId, card, captured }, clock().toISOString(), async (trx, paid) => {
-        if (captured) await events.paid(trx, await whole(trx, paid), buyerOf(paid));
-        else await events.authorised(trx, await whole(trx, paid));
+      // The order as this transaction left it is the answer: read in it, not again after the commit.
+      let settled: Order | undefined;
+      const marked = await orders.markPaid(id, { transactionId, card, captured }, clock().toISOString(), async (trx, paid, lines) => {
+        const order = toOrder(paid, lines);
+        if (captured) {
+          await events.paid(trx, order, buyerOf(paid));
+          // With what announcing it wrote to the order (its invoice's number).
+          settled = toOrder((await orders.rowIn(trx, id)) ?? paid, lines);
+        } else {
+          await events.authorised(trx, order);
+          settled = order;
+        }
       });
       if (marked.outcome === 'out-of-stock' || marked.outcome === 'product-gone') return marked;
       if (marked.outcome === 'cancelled') return { outcome: 'cancelled' };
+      if (marked.outcome === 'paid' && settled) return { outcome: 'paid', order: settled };
       const order = await this.find(id);
       if (!order) return { outcome: 'cancelled' };
-      return { outcome: marked.outcome === 'paid' ? 'paid' : 'already-paid', order };
+      return { outcome: 'already-paid', order };
     },
 
     /**
      * After the processor took the money of a payment that `settle` recorded as authorised only: the
      * order, still paid by it, is recorded captured and announced paid, in one transaction and once,
      * however many callers record it (the request that captured it, the follow-up job, ADR 056).
+     * Answers the order as that transaction left it (with its invoice), or undefined when this call
+     * recorded nothing (another had).
      */
-    async recordCapture(id: string, transactionId: string): Promise<void> {
-      await orders.markCaptured(id, transactionId, clock().toISOString(), async (trx, paid) => events.paid(trx, await whole(trx, paid), buyerOf(paid)));
+    async recordCapture(id: string, transactionId: string): Promise<Order | undefined> {
+      let recorded: Order | undefined;
+      await orders.markCaptured(id, transactionId, clock().toISOString(), async (trx, paid) => {
+        const lines = await orders.linesOf(trx, paid.id);
+        await events.paid(trx, toOrder(paid, lines), buyerOf(paid));
+        recorded = toOrder((await orders.rowIn(trx, id)) ?? paid, lines);
+      });
+      return recorded;
     },
 
     /** Whether the order is paid by this payment, authorised only, and its capture not recorded yet: what the follow-up job finishes. */

@@ -13,7 +13,7 @@ import type { OrderPaymentRepository } from './order-payment-repository.ts';
 import type { WebhookEventRepository } from './webhook-event-repository.ts';
 
 /** The orders module's operations that paying for an order uses. */
-export type OrdersToPay = Pick<OrderService, 'get' | 'getPayable' | 'find' | 'settle'> & OrdersToCapture;
+export type OrdersToPay = Pick<OrderService, 'get' | 'getPayable' | 'find' | 'isCancelled' | 'settle'> & OrdersToCapture;
 
 export interface PaymentServiceDependencies {
   gateway: PaymentGateway;
@@ -102,11 +102,12 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       // complete whatever happens to it: a failure to queue is logged, not answered as a failed
       // payment, and the follow-up job queues the receipt then.
       metrics.outcome('paid');
-      await orders.recordCapture(order._id, payment.id).catch((error: unknown) => {
+      const recorded = await orders.recordCapture(order._id, payment.id).catch((error: unknown) => {
         log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'the payment was taken but its receipt could not be queued; the follow-up job queues it');
+        return undefined;
       });
       // As the capture left it: with its invoice.
-      return (await orders.find(order._id)) ?? settlement.order;
+      return recorded ?? (await orders.find(order._id)) ?? settlement.order;
     }
     metrics.outcome('paid');
     return settlement.order;
@@ -125,7 +126,7 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       await orderPayments.record(payment.id, order._id, clock().toISOString());
       // Cancelled while the payment was being made: its release has already looked for payments and
       // missed this one, so it is released here. Cancelled any later, the release finds it recorded.
-      if ((await orders.find(order._id))?.cancelledAt) {
+      if (await orders.isCancelled(order._id)) {
         await gateway.release(payment.id);
         throw conflict('This order has been cancelled, so it cannot be paid.', 'ORDER_CANCELLED');
       }
