@@ -160,6 +160,33 @@ export function refundStatements(condition: string): string[] {
   ];
 }
 
+/** The table of figures a statement of `paymentStatements` or `refundStatements` writes. */
+function writtenTable(statement: string): string {
+  const table = /^insert into (\w+)/.exec(statement)?.[1];
+  if (!table) throw new Error(`Not a statement of the sales figures: ${statement.slice(0, 40)}`);
+  return table;
+}
+
+/**
+ * A payment's or a refund's statements as one PostgreSQL statement, so that they cost one round
+ * trip rather than one each: every one but the last a data-modifying WITH query of the last, which
+ * PostgreSQL runs once and to completion though nothing reads it. They all then see the snapshot the
+ * statement starts with, so none sees what another writes; that gives what running them one after
+ * another gives only while no statement reads a table another writes: each writes its own table of
+ * figures (reading its own row there through `on conflict`) and reads only orders, returns,
+ * refunds and their lines. Checked here, once, so that a statement added later cannot break it unseen.
+ * SQLite allows no INSERT in a WITH; it runs them one by one, at no cost of a round trip.
+ */
+export function asOneStatement(statements: readonly string[]): string {
+  const tables = statements.map(writtenTable);
+  statements.forEach((statement, index) => {
+    const readsAnother = tables.find((table, other) => other !== index && (table === tables[index] || new RegExp(`\\b${table}\\b`).test(statement)));
+    if (readsAnother !== undefined) throw new Error(`The sales figures' statement into ${tables[index]} touches ${readsAnother}, which another of them writes`);
+  });
+  const withQueries = statements.slice(0, -1).map((statement, index) => `added_${index} as (${statement})`);
+  return `with ${withQueries.join(',\n')}\n${statements.at(-1)}`;
+}
+
 /** The figures counted afresh from every paid order and every refund made. */
 export const salesFiguresRecount: readonly string[] = [
   ...['sales_days', 'sales_product_days', 'sales_product_months', 'sales_product_years', 'sales_category_days', 'sales_tax_days'].map((table) => `delete from ${table}`),
