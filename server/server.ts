@@ -39,7 +39,7 @@ async function prepareDatabase(database: DatabaseHandle): Promise<{ applied: str
 
 /** One server process: the whole shop on the port (shared with its siblings under a primary). */
 async function serve(config: AppConfig, prepare: boolean): Promise<void> {
-  const database = openDatabase(config);
+  const database = openDatabase(config, { serving: true });
   // The database is ready before the app is built: better-auth checks its tables when it starts.
   const prepared = prepare ? await prepareDatabase(database) : undefined;
   const shop = createShop(config, { database, clock });

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { systemClock } from '../clock.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
+import { fallbackCheckpointPages, startBackgroundCheckpoints } from './sqlite-checkpoints.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
 import { sqliteQuerySpan } from './query-spans.ts';
 import type { DatabaseSchema } from './schema.ts';
@@ -60,7 +61,11 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   };
 }
 
-export function openSqlite(file: string): DatabaseHandle {
+/**
+ * `checkpointInBackground`: a serving process's connection leaves the WAL's checkpoints to a thread of
+ * its own (ADR 061); scripts and tests checkpoint as SQLite does by default.
+ */
+export function openSqlite(file: string, { checkpointInBackground = false }: { checkpointInBackground?: boolean } = {}): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers go on while a write commits; the busy timeout rides out a checkpoint.
@@ -68,11 +73,31 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Logged as the pool's failures are: the shop's logger is made after the database.
+  const checkpoints = checkpointInBackground
+    ? startBackgroundCheckpoints(file, (message) =>
+        console.error(JSON.stringify({ level: 40, time: systemClock().getTime(), msg: 'a background checkpoint failed', err: message })),
+      )
+    : undefined;
+  if (checkpoints) sqlite.pragma(`wal_autocheckpoint = ${fallbackCheckpointPages}`);
   const db = new Kysely<DatabaseSchema>({ dialect: new ImmediateSqliteDialect({ database: withPreparedStatements(sqlite) }), log: sqliteQuerySpan });
-  return { db, dialect: 'sqlite', description: `SQLite at ${file}`, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    description: `SQLite at ${file}`,
+    async close() {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** PostgreSQL when a URL is given, otherwise the embedded SQLite file. */
-export function openDatabase(options: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string }): DatabaseHandle {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePoolSize) : openSqlite(path.join(options.dataDir, 'joinery.db'));
+export function openDatabase(
+  options: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string },
+  { serving = false }: { serving?: boolean } = {},
+): DatabaseHandle {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolSize)
+    : openSqlite(path.join(options.dataDir, 'joinery.db'), { checkpointInBackground: serving });
 }
