@@ -68,6 +68,7 @@ import { createOrderKeys } from './modules/orders/order-keys.ts';
 import { createPricingService } from './modules/pricing/pricing-service.ts';
 import { createPricingSettingsRepository } from './modules/pricing/pricing-settings-repository.ts';
 import { createPricingSettingsService } from './modules/pricing/pricing-settings-service.ts';
+import { createPricingTablesCache } from './modules/pricing/pricing-tables-cache.ts';
 import { createProductImageRepository } from './modules/product-images/product-image-repository.ts';
 import { createPictureBucket } from './modules/product-images/picture-bucket.ts';
 import { createProductImageService } from './modules/product-images/product-image-service.ts';
@@ -187,13 +188,27 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   // The owner's categories, which products and discount codes name.
   const categories = createCategoryService(createCategoryRepository(db), audit.record);
 
-  // What the shop charges (ADR 038): shipping, tax and discount codes, priced by one module.
-  const pricingSettingsService = createPricingSettingsService(pricingSettings, audit.record);
+  // What the shop charges (ADR 038): shipping, tax and discount codes, priced by one module. The
+  // tables that price an order and the terms in force are kept in this process until they change
+  // (migration 042), looked at as often as the catalogue, and at once after this process changes them.
+  const pricingTables = createPricingTablesCache({
+    db,
+    tables: () => pricingSettings.tables(),
+    termsInForce: () => pages.termsInForce(),
+    checkEveryMs: config.catalogueCheckMs,
+  });
+  const pricingSettingsService = createPricingSettingsService(pricingSettings, audit.record, pricingTables.changed);
   const discounts = createDiscountService(createDiscountCodeRepository(db), clock, categories, audit.record);
-  const pricing = createPricingService(pricingSettings, discounts);
+  const pricing = createPricingService(pricingTables, discounts);
 
   // The pages the owner writes (ADR 044): the returns policy says the return window; an order records the terms in force.
-  const pages = createShopPageService({ pages: createShopPageRepository(db), returnWindowDays: () => pricingSettings.returnWindowDays(), audit: audit.record, clock });
+  const pages = createShopPageService({
+    pages: createShopPageRepository(db),
+    returnWindowDays: () => pricingSettings.returnWindowDays(),
+    audit: audit.record,
+    clock,
+    changed: pricingTables.changed,
+  });
 
   // The catalogue, the cart and orders.
   const products = createProductService(productRepository, clock, (slug, transaction) => categories.requireExisting(slug, 'category', transaction), audit.record);
@@ -241,7 +256,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
     creditNotesOf: (orderId) => invoiceRepository.creditNoteNumbersOf(orderId),
     audit,
     returnsOf: (order) => shop.returns.ofOrder(order),
-    terms: pages,
+    terms: { termsInForce: pricingTables.termsInForce, termsVersion: (version) => pages.termsVersion(version) },
   });
   const invoices = createInvoiceService({ invoices: invoiceRepository, settings: pricingSettings, orders, clock });
   const refunds = createRefundService({ gateway: paymentGateway, orders, jobs, clock, log, supportRefundLimitCents: config.supportRefundLimitCents, audit: audit.record });

@@ -13,6 +13,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // How old a process's look at the catalogue's version (ADR 019) and the settings' (ADR 062) may be.
   CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(1000).default(250),
   // On SIGTERM (ADR 051): how long the process keeps serving while its readiness answers 503, so that a
   // load balancer's check sees it first, then how long requests and jobs in flight get to finish.

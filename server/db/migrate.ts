@@ -41,6 +41,7 @@ import { personalDataLookupsMigration } from './migrations/038-personal-data-loo
 import { picturesInObjectStorageMigration } from './migrations/039-pictures-in-object-storage.ts';
 import { bestSellersForAnyRangeMigration } from './migrations/040-best-sellers-for-any-range.ts';
 import { capturesFinishedMigration } from './migrations/041-captures-finished.ts';
+import { settingsVersionMigration } from './migrations/042-settings-version.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   '039-pictures-in-object-storage': picturesInObjectStorageMigration,
   '040-best-sellers-for-any-range': bestSellersForAnyRangeMigration,
   '041-captures-finished': capturesFinishedMigration,
+  '042-settings-version': settingsVersionMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -686,6 +686,13 @@ export interface CatalogueVersionTable {
   version: number | string;
 }
 
+/** One row: the version of what prices an order and the terms in force, raised by triggers whenever they change (migration 042). */
+export interface SettingsVersionTable {
+  id: number;
+  /** A bigint: PostgreSQL answers it as text. */
+  version: number | string;
+}
+
 /** A bigint: PostgreSQL answers it as text. */
 type Count = number | string;
 
@@ -939,6 +946,7 @@ export interface DatabaseSchema {
   job_schedules: JobSchedulesTable;
   jobs: JobsTable;
   catalogue_version: CatalogueVersionTable;
+  settings_version: SettingsVersionTable;
   order_counts: OrderCountsTable;
   order_sales_days: OrderSalesDaysTable;
   sales_days: SalesDaysTable;

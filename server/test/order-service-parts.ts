@@ -31,6 +31,13 @@ export function orderServiceParts(db: Database): OrderServiceParts {
     audit,
     // The order's returns as stored; what is left to send back is the returns service's, which these tests do not make.
     returnsOf: async (order) => ({ returns: (await returnRepository.ofOrder(order._id)).map(toOrderReturn) }),
-    terms: createShopPageService({ pages: createShopPageRepository(db), returnWindowDays: () => pricingSettings.returnWindowDays(), audit: audit.record, clock: systemClock }),
+    // Read from the database for each order, kept nowhere: a publish has no one to tell.
+    terms: createShopPageService({
+      pages: createShopPageRepository(db),
+      returnWindowDays: () => pricingSettings.returnWindowDays(),
+      audit: audit.record,
+      clock: systemClock,
+      changed: () => undefined,
+    }),
   };
 }

@@ -179,7 +179,8 @@ describe(`the audit trail of the catalogue and the settings (${testDialect})`, (
 
   it('records the return window set, with the days before and after', async () => {
     const audit = createAuditTrail(createAuditRepository(shop.db), systemClock);
-    const settings = createPricingSettingsService(createPricingSettingsRepository(shop.db), audit.record);
+    // Nothing in this test keeps the settings: no one to tell of the change.
+    const settings = createPricingSettingsService(createPricingSettingsRepository(shop.db), audit.record, () => undefined);
     const actor = { userId: 'staff-1', email: adminEmail, ip: staffAddress };
     const was = (await settings.returnSettings()).windowDays;
     expect(await settings.replaceReturnSettings({ windowDays: was + 15 }, actor)).toEqual({ windowDays: was + 15 });

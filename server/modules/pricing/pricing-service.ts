@@ -102,9 +102,10 @@ const pricingLine = (line: ProductLine, index: number): PricingLine => ({
 /**
  * Prices carts and orders (ADR 038) by the one money module (common/order-pricing.ts), with the
  * admin's shipping zones, tax table and settings and the code typed: the cart's quote, and the order
- * placed, which is priced exactly as its last quote was.
+ * placed, which is priced exactly as its last quote was. `settings` is the shop's kept copy of the
+ * tables (pricing-tables-cache.ts), read again only when an admin changed them.
  */
-export function createPricingService(settings: PricingSettingsRepository, discounts: Pick<DiscountService, 'lookUp'>) {
+export function createPricingService(settings: Pick<PricingSettingsRepository, 'tables'>, discounts: Pick<DiscountService, 'lookUp'>) {
   async function quote({ lines, destination: given, choices, customerEmail, addressTyped = false }: PricingRequest): Promise<Quote> {
     const tables = await settings.tables();
     const { seller, pickup } = tables.settings;

@@ -17,8 +17,10 @@ import { returnWindowChanges, shippingZoneChanges, shopSettingChanges, taxChange
  * kept in cents and parts per million: shipping zones and their rates, the tax table, and the seller
  * with collecting at the workshop. Each is replaced whole, and each change is recorded in the audit
  * trail (ADR 043) in its transaction, with the settings as they were read there and as they became.
+ * `changed` is told after each write: this process keeps what prices an order (pricing-tables-cache.ts),
+ * and prices its next order by the change.
  */
-export function createPricingSettingsService(settings: PricingSettingsRepository, audit: AuditRecorder) {
+export function createPricingSettingsService(settings: PricingSettingsRepository, audit: AuditRecorder, changed: () => void) {
   /** Records a settings change under `subject` (which settings); a save that changed nothing is no action on the shop. */
   const recordChanges = (actor: StaffActor, subject: string) => async (trx: Database, changes: AuditChange[]) => {
     if (changes.length > 0) await audit(trx, actor, { kind: 'settings.changed', subject, detail: { changes } });
@@ -70,6 +72,7 @@ export function createPricingSettingsService(settings: PricingSettingsRepository
         })),
         (trx, before, after) => record(trx, shippingZoneChanges(before, after)),
       );
+      changed();
       return this.shippingZones();
     },
 
@@ -88,6 +91,7 @@ export function createPricingSettingsService(settings: PricingSettingsRepository
         input.rates.map((rate) => ({ country: rate.country, region: rate.region ?? null, ratePpm: percentToPpm(rate.rate), taxShipping: rate.taxShipping })),
         (trx, before, after) => record(trx, taxChanges(before, after)),
       );
+      changed();
       return this.taxSettings();
     },
 
@@ -101,6 +105,7 @@ export function createPricingSettingsService(settings: PricingSettingsRepository
       await settings.putShopSettings({ name: input.seller.name, address: input.seller.address, taxNumber: input.seller.taxNumber }, input.pickup, (trx, before, after) =>
         record(trx, shopSettingChanges(before, after)),
       );
+      changed();
       return this.shopSettings();
     },
 

@@ -22,6 +22,8 @@ export interface ShopPageServiceParts {
   /** Records each publish in the audit trail, in the publish's own transaction. */
   audit: AuditRecorder;
   clock: Clock;
+  /** Told after each publish: the terms in force are kept with what prices an order (pricing-tables-cache.ts), and this process's next order accepts the new ones. */
+  changed: () => void;
 }
 
 function slugOf(slug: string): ShopPageSlug {
@@ -45,7 +47,7 @@ function publishChanges(before: PageVersionRow | undefined, published: PageVersi
  * filled from the settings; published by staff with the `content` right, each publish a new version
  * that is kept. Orders read from here which version of the terms is in force.
  */
-export function createShopPageService({ pages, returnWindowDays, audit, clock }: ShopPageServiceParts) {
+export function createShopPageService({ pages, returnWindowDays, audit, clock, changed }: ShopPageServiceParts) {
   async function current(slug: ShopPageSlug): Promise<PageVersionRow> {
     const row = await pages.current(slug);
     if (!row) throw notFound(shopPageMessages.unknownPage);
@@ -79,6 +81,7 @@ export function createShopPageService({ pages, returnWindowDays, audit, clock }:
       const published = await pages.publish(page, { ...input, publishedAt: clock().toISOString() }, (trx, before, made) =>
         audit(trx, actor, { kind: 'page.published', subject: page, detail: { changes: publishChanges(before, made), facts: { page: shopPageLabels[page] } } }),
       );
+      changed();
       return toEditable(published);
     },
 
