@@ -8,6 +8,7 @@ import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createSmsSender } from './modules/auth/sms/create-sms-sender.ts';
 import type { SmsSender } from './modules/auth/sms/sms-sender.ts';
+import { usesSecureCookies } from './modules/auth/session-cookie.ts';
 import { createSessions } from './modules/auth/viewer.ts';
 import { createCartRepository } from './modules/cart/cart-repository.ts';
 import { createCartService } from './modules/cart/cart-service.ts';
@@ -178,7 +179,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   // Accounts: better-auth, and who a session cookie is, read by it for each request (ADR 036).
   // Signing in, or confirming an address, joins the guest orders placed with it (ADR 038).
   const auth = createAuth({ config, database, secret, sms: smsSender, rateLimits, mailer, log, onSignedIn: async (userId) => void (await shop.orders.claimGuestOrders(userId)) });
-  const sessions = createSessions({ auth, accountSessions: createAccountSessionRepository(db), secret, clock });
+  const sessions = createSessions({ auth, accountSessions: createAccountSessionRepository(db), secret, secureCookies: usesSecureCookies(config.publicUrl), clock });
   const addresses = createAddressService(createAddressRepository(db), clock);
 
   // Who on the staff did what (ADR 043): each staff action records itself in its own transaction.

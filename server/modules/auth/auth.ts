@@ -23,6 +23,7 @@ import { logAuthLine } from './auth-log.ts';
 import { isCommonPassword } from './common-passwords/common-password.ts';
 import { createAddressOwnership } from './address-ownership.ts';
 import { configuredOAuthProviders } from './oauth-providers.ts';
+import { usesSecureCookies } from './session-cookie.ts';
 import { sessionLifetime } from './session-lifetime.ts';
 import { SmsDeliveryError, type SmsSender } from './sms/sms-sender.ts';
 
@@ -254,7 +255,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [clientAddressHeader] },
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      useSecureCookies: usesSecureCookies(config.publicUrl),
       // better-auth skips its origin/CSRF checks when the process runs with NODE_ENV=test; keep them on always.
       disableOriginCheck: false,
       disableCSRFCheck: false,

@@ -1,5 +1,10 @@
 /** better-auth's session cookie, with the `__Secure-` prefix on https; its value is `token.signature`. */
-const sessionCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/g;
+const sessionCookie = /(?:^|;\s*)(__Secure-)?better-auth\.session_token=([^;]+)/g;
+
+/** Whether better-auth names its cookies `__Secure-…` (its `useSecureCookies`): when the shop is served over https. */
+export function usesSecureCookies(publicUrl: string): boolean {
+  return publicUrl.startsWith('https://');
+}
 
 /**
  * The session cookie's value (`token.signature`, URL-encoded as sent) in a Cookie header, if there is
@@ -11,9 +16,24 @@ export function sessionCookieValue(cookieHeader: string | null | undefined): str
   return values.length === 1 ? values[0] : undefined;
 }
 
-/** Every session cookie's value in a Cookie header (none, one, or a planted second). */
-export function sessionCookieValues(cookieHeader: string | null | undefined): string[] {
-  return [...(cookieHeader ?? '').matchAll(sessionCookie)].map((match) => match[1]!);
+/** Every session cookie's value in a Cookie header (none, one, or a planted second), under either name. */
+function sessionCookieValues(cookieHeader: string | null | undefined): string[] {
+  return [...(cookieHeader ?? '').matchAll(sessionCookie)].map((match) => match[2]!);
+}
+
+/**
+ * The session cookies of a Cookie header: the values under the one name better-auth reads (with the
+ * `__Secure-` prefix when `secure`, without it otherwise), and how many carry the other name, which
+ * better-auth ignores and so must never sign anyone in.
+ */
+export function sessionCookiesAsRead(cookieHeader: string | null | undefined, secure: boolean): { read: string[]; otherName: number } {
+  const read: string[] = [];
+  let otherName = 0;
+  for (const match of (cookieHeader ?? '').matchAll(sessionCookie)) {
+    if (Boolean(match[1]) === secure) read.push(match[2]!);
+    else otherName += 1;
+  }
+  return { read, otherName };
 }
 
 /** better-auth's cookie that says a session is not to be remembered (and so never refreshed). */

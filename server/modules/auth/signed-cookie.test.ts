@@ -26,6 +26,19 @@ describe('the session cookie’s signature, checked by the shop (ADR 058)', () =
     expect(verifiedToken(encodeURIComponent(`${token}.${flipped}`), secret)).toBeNull();
   });
 
+  it('refuses the signature written in base64url, as better-auth’s atob does', async () => {
+    // Tokens until one's signature has a "+" or "/" to rewrite as base64url's "-" or "_".
+    for (let attempt = 0; ; attempt += 1) {
+      const token = `Qm9Yx3kP1sT7bZ2cV8nL4aH6dF0g${String(attempt).padStart(4, '0')}`;
+      const [, signature] = decodeURIComponent(await signedByBetterCall(token)).split('.');
+      if (!/[+/]/.test(signature!)) continue;
+      const rewritten = signature!.replace(/\+/g, '-').replace(/\//g, '_');
+      expect(verifiedToken(encodeURIComponent(`${token}.${rewritten}`), secret)).toBeNull();
+      expect(verifiedToken(encodeURIComponent(`${token}.${signature}`), secret)).toBe(token);
+      return;
+    }
+  });
+
   it('refuses what is not a signed value: no dot, no token, a short signature, bad escapes', () => {
     expect(verifiedToken('just-a-token', secret)).toBeNull();
     expect(verifiedToken('.c2lnbmF0dXJlLWlzLWZvcnR5LWZvdXItY2hhcmFjdGVycy4uLg==', secret)).toBeNull();

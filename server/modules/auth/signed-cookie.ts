@@ -17,8 +17,9 @@ export function verifiedToken(cookieValue: string, secret: string): string | nul
   if (dot < 1) return null;
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
-  // better-auth's own rule: a base64 SHA-256 signature is 44 characters with its padding.
-  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  // better-auth's own rule: a SHA-256 signature in standard base64, 44 characters with its padding
+  // (decoded by atob, which refuses base64url's "-" and "_"; Buffer would take them).
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(signature)) return null;
   const expected = createHmac('sha256', secret).update(token).digest();
   const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;

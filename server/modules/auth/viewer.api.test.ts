@@ -75,6 +75,16 @@ describe('the session of a request', () => {
     expect(await sessionRow(account.cookie)).toBeUndefined();
   });
 
+  it('signs in nobody with a valid cookie under the name better-auth does not read here (the `__Secure-` one on http)', async () => {
+    const account = await signUp(people.shop.app);
+    const value = /session_token=([^;]+)/.exec(account.cookie)![1]!;
+    expect(await whoIs(`__Secure-better-auth.session_token=${value}`)).toBeNull();
+    // Beside the one better-auth reads, it is better-auth that answers: the account of the cookie it reads.
+    expect(await whoIs(`__Secure-better-auth.session_token=${encodeURIComponent(`${tokenIn(people.carol.cookie)}.x`)}; ${account.cookie}`)).toMatchObject({
+      email: account.email,
+    });
+  });
+
   it('signs in nobody without a session cookie, and trusts neither of two', async () => {
     expect(await whoIs('theme=dark')).toBeNull();
     const account = await signUp(people.shop.app);

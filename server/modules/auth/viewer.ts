@@ -5,7 +5,7 @@ import { type StaffRole, staffRoles } from '../../../common/staff-roles.ts';
 import type { Clock } from '../../clock.ts';
 import type { AccountSessionRepository } from './account-session-repository.ts';
 import type { Auth } from './auth.ts';
-import { hasDontRememberCookie, sessionCookieValues } from './session-cookie.ts';
+import { hasDontRememberCookie, sessionCookiesAsRead } from './session-cookie.ts';
 import { sessionLifetime } from './session-lifetime.ts';
 import { verifiedToken } from './signed-cookie.ts';
 
@@ -58,6 +58,8 @@ export interface SessionReading {
   accountSessions: Pick<AccountSessionRepository, 'signedInBy'>;
   /** The key better-auth signs session cookies with. */
   secret: string;
+  /** Whether better-auth's cookies carry the `__Secure-` prefix (the shop served over https). */
+  secureCookies: boolean;
   clock: Clock;
 }
 
@@ -72,10 +74,11 @@ const found = new WeakMap<FastifyRequest, Promise<SignedInSession | null>>();
  * session with its account in one query, which is what better-auth's getSession does for a live
  * session, at a fraction of its cost on every signed-in call. Whatever better-auth would change or
  * decide otherwise goes to better-auth itself: a session expired (which it deletes) or due to be
- * pushed back (which it writes), a "don't remember me" session, and a request with two session
- * cookies.
+ * pushed back (which it writes), a "don't remember me" session, a cookie whose signature is not under
+ * the shop's secret, and a request with two session cookies or one under the name better-auth does not
+ * read (the plain name on https, the `__Secure-` one on http).
  */
-export function createSessions({ auth, accountSessions, secret, clock }: SessionReading): Sessions {
+export function createSessions({ auth, accountSessions, secret, secureCookies, clock }: SessionReading): Sessions {
   async function askBetterAuth(request: FastifyRequest): Promise<SignedInSession | null> {
     const signedIn = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!signedIn) return null;
@@ -85,11 +88,13 @@ export function createSessions({ auth, accountSessions, secret, clock }: Session
 
   async function lookUp(request: FastifyRequest): Promise<SignedInSession | null> {
     const { cookie } = request.headers;
-    const values = sessionCookieValues(cookie);
-    if (values.length === 0) return null;
-    if (values.length > 1 || hasDontRememberCookie(cookie)) return askBetterAuth(request);
-    const token = verifiedToken(values[0]!, secret);
-    if (!token) return null;
+    const { read, otherName } = sessionCookiesAsRead(cookie, secureCookies);
+    if (read.length === 0 && otherName === 0) return null;
+    if (read.length !== 1 || otherName > 0 || hasDontRememberCookie(cookie)) return askBetterAuth(request);
+    const token = verifiedToken(read[0]!, secret);
+    // Not signed with this secret: refused by better-auth too, unless it was given others to accept
+    // (BETTER_AUTH_SECRETS, while a secret is rotated), which it alone knows.
+    if (!token) return askBetterAuth(request);
     const row = await accountSessions.signedInBy(token);
     if (!row) return null;
     const expiresAt = new Date(row.expiresAt).getTime();
