@@ -178,7 +178,17 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
 
   // Accounts: better-auth, and who a session cookie is, read by it for each request (ADR 036).
   // Signing in, or confirming an address, joins the guest orders placed with it (ADR 038).
-  const auth = createAuth({ config, database, secret, sms: smsSender, rateLimits, mailer, log, onSignedIn: async (userId) => void (await shop.orders.claimGuestOrders(userId)) });
+  const auth = createAuth({
+    config,
+    database,
+    secret,
+    sms: smsSender,
+    rateLimits,
+    mailer,
+    log,
+    clock,
+    onSignedIn: async (userId) => void (await shop.orders.claimGuestOrders(userId)),
+  });
   const sessions = createSessions({ auth, accountSessions: createAccountSessionRepository(db), secret, secureCookies: usesSecureCookies(config.publicUrl), clock });
   const addresses = createAddressService(createAddressRepository(db), clock);
 

@@ -87,6 +87,7 @@ function optionsWithEveryPlugin() {
     rateLimits: createRateLimitRepository(shop.db, systemClock),
     mailer: noMail,
     log: recordingLog,
+    clock: systemClock,
   });
 }
 

@@ -1,6 +1,8 @@
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { sessionCookieValue, sessionTokenOf } from './session-cookie.ts';
+import { sessionCookiesAsRead } from './session-cookie.ts';
+import { verifiedToken } from './signed-cookie.ts';
 
 /**
  * How someone proved that they read the mail of an address: Google vouched for it, they used the
@@ -19,20 +21,33 @@ export type AddressProof = 'google' | 'password-reset' | 'confirmation-link';
  * The proving way in is kept: a Google sign-in is linked by better-auth right after this, and a
  * reset has just set the owner's own password.
  */
-export function createAddressOwnership(db: Database) {
+export interface AddressOwnershipDependencies {
+  db: Database;
+  /** The key better-auth signs session cookies with. */
+  secret: string;
+  /** Whether better-auth's cookies carry the `__Secure-` prefix (the shop served over https). */
+  secureCookies: boolean;
+  clock: Clock;
+}
+
+export function createAddressOwnership({ db, secret, secureCookies, clock }: AddressOwnershipDependencies) {
   // better-auth keeps its flags as booleans on PostgreSQL and as 0/1 on SQLite.
   const flag = (value: boolean) => (isPostgres(db) ? value : Number(value));
   return {
     /**
      * Whether a request comes from a browser signed in to this account: someone who confirms their
-     * address there is the one who signed up, and keeps the password they chose.
+     * address there is the one who signed up, and keeps the password they chose. The cookie is read
+     * as the shop reads it on every call (ADR 058): the one name better-auth reads, exactly one of
+     * them, signed under the shop's secret, of a session that has not ended. Anything else is not
+     * that browser, and the link counts as opened by the address's owner.
      */
     async signedInAs(userId: string, cookieHeader: string | null | undefined): Promise<boolean> {
-      const value = sessionCookieValue(cookieHeader);
-      if (!value) return false;
-      const token = sessionTokenOf(value);
-      const session = await db.selectFrom('session').select('userId').where('token', '=', token).executeTakeFirst();
-      return session?.userId === userId;
+      const { read, otherName } = sessionCookiesAsRead(cookieHeader, secureCookies);
+      if (read.length !== 1 || otherName > 0) return false;
+      const token = verifiedToken(read[0]!, secret);
+      if (!token) return false;
+      const session = await db.selectFrom('session').select(['userId', 'expiresAt']).where('token', '=', token).executeTakeFirst();
+      return session?.userId === userId && new Date(session.expiresAt).getTime() > clock().getTime();
     },
 
     async proven(email: string, by: AddressProof): Promise<void> {

@@ -14,6 +14,7 @@ import { changePasswordBodySchema, forgotPasswordSchema, resetPasswordBodySchema
 import { signInPhoneSchema } from '../../../common/schemas/phone-sign-in.ts';
 import { problemOf } from '../../../common/schemas/problem-of.ts';
 import { signInSchema, signUpSchema } from '../../../common/schemas/users.ts';
+import type { Clock } from '../../clock.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -75,6 +76,7 @@ export interface AuthDependencies {
   rateLimits: RateLimitRepository;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  clock: Clock;
   /**
    * Runs when someone signs in, and when an address is confirmed: what the shop keeps for an address
    * proved to be the account's (a guest's orders, ADR 038) joins it.
@@ -108,11 +110,11 @@ function refuseCommonPassword(password: string): void {
 const isNewLinkRequest = (request: Request | undefined) => Boolean(request && new URL(request.url).pathname.endsWith('/send-verification-email'));
 
 /** better-auth's settings for this shop; the schema test checks the migrations against them. */
-export function authOptions({ config, database, secret, sms, rateLimits, mailer, log, onSignedIn }: AuthDependencies) {
+export function authOptions({ config, database, secret, sms, rateLimits, mailer, log, clock, onSignedIn }: AuthDependencies) {
   const { auth: settings } = config;
   const attemptsRule = { window: 60, max: settings.attemptsPerMinute };
   const accountMail = createAccountMail({ mailer, db: database.db, rateLimits, publicUrl: config.publicUrl, log });
-  const addressOwnership = createAddressOwnership(database.db);
+  const addressOwnership = createAddressOwnership({ db: database.db, secret, secureCookies: usesSecureCookies(config.publicUrl), clock });
 
   /** The shop's own rules run before better-auth's, so that the pages get the specification's messages. */
   const checkInput = createAuthMiddleware(async (ctx) => {

@@ -58,6 +58,20 @@ describe('signing up', () => {
     expect((await authPost('/sign-in/email', { email, password: 'owners-chosen-9' })).statusCode).toBe(200);
   });
 
+  it('counts a cookie carrying the session’s token without its signature as not signed in', async () => {
+    const { email, cookie } = await register();
+    const welcome = await waitForMail(mailing.standIn, email, welcomeSubject);
+    const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const forgedSignature = Buffer.alloc(32, 7).toString('base64');
+    const res = await confirm(tokenOfLink(welcome, '/verifyEmail'), `${name}=${encodeURIComponent(`${token}.${forgedSignature}`)}`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // Opened by someone who does not hold the signed cookie: the account is handed to the address.
+    expect(await sessionUser(cookie)).toBeNull();
+    expect((await authPost('/sign-in/email', { email, password })).statusCode).toBe(401);
+  });
+
   it('mails a link that works for 24 hours', async () => {
     const { email } = await register();
     const token = tokenOfLink(await waitForMail(mailing.standIn, email, welcomeSubject), '/verifyEmail');

@@ -7,21 +7,6 @@ export function usesSecureCookies(publicUrl: string): boolean {
 }
 
 /**
- * The session cookie's value (`token.signature`, URL-encoded as sent) in a Cookie header, if there is
- * exactly one. With two (a plain one planted beside the `__Secure-` one, say), which one better-auth
- * reads is its business: the shop trusts neither by itself.
- */
-export function sessionCookieValue(cookieHeader: string | null | undefined): string | undefined {
-  const values = sessionCookieValues(cookieHeader);
-  return values.length === 1 ? values[0] : undefined;
-}
-
-/** Every session cookie's value in a Cookie header (none, one, or a planted second), under either name. */
-function sessionCookieValues(cookieHeader: string | null | undefined): string[] {
-  return [...(cookieHeader ?? '').matchAll(sessionCookie)].map((match) => match[2]!);
-}
-
-/**
  * The session cookies of a Cookie header: the values under the one name better-auth reads (with the
  * `__Secure-` prefix when `secure`, without it otherwise), and how many carry the other name, which
  * better-auth ignores and so must never sign anyone in.
@@ -42,9 +27,4 @@ const dontRememberCookie = /(?:^|;\s*)(?:__Secure-)?better-auth\.dont_remember=/
 /** Whether the Cookie header carries better-auth's "don't remember me" cookie. */
 export function hasDontRememberCookie(cookieHeader: string | null | undefined): boolean {
   return dontRememberCookie.test(cookieHeader ?? '');
-}
-
-/** The session token a session cookie's value carries (before the signature). */
-export function sessionTokenOf(cookieValue: string): string {
-  return decodeURIComponent(cookieValue).split('.')[0] ?? '';
 }
