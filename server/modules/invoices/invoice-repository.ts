@@ -109,7 +109,9 @@ export function createInvoiceRepository(db: Database) {
      */
     async keepPdf(kind: 'invoice' | 'credit-note', id: string, pdf: Buffer): Promise<Buffer> {
       const table = kind === 'invoice' ? 'invoices' : 'credit_notes';
-      await db.updateTable(table).set({ pdf }).where('id', '=', id).where('pdf', 'is', null).execute();
+      const stored = await db.updateTable(table).set({ pdf }).where('id', '=', id).where('pdf', 'is', null).returning('id').executeTakeFirst();
+      if (stored) return pdf;
+      // Another drawing was kept first: that one is the document's.
       const kept = await db.selectFrom(table).select('pdf').where('id', '=', id).executeTakeFirstOrThrow();
       return Buffer.from(kept.pdf!);
     },

@@ -38,8 +38,9 @@ export interface InvoiceServiceParts {
  * again. No job draws it ahead: that was a second drawing racing the receipt's for every payment (ADR 060).
  */
 export function createInvoiceService({ invoices, settings, orders, clock }: InvoiceServiceParts) {
-  async function drawn(kind: DrawDocument['kind'], id: string): Promise<Buffer> {
-    const found = await invoices.findDocument(kind, id);
+  /** A document's PDF, drawn and kept if it has none yet; `found` is the document when the caller has just read it. */
+  async function drawn(kind: DrawDocument['kind'], id: string, found?: { document: string; pdf: Buffer | null }): Promise<Buffer> {
+    found ??= await invoices.findDocument(kind, id);
     if (!found) throw notFound('There is no such document.');
     if (found.pdf) return Buffer.from(found.pdf);
     // The PDF library is loaded with the first document drawn, not at start.
@@ -84,7 +85,7 @@ export function createInvoiceService({ invoices, settings, orders, clock }: Invo
       const invoice = await invoices.invoiceOf(order._id);
       if (!invoice)
         throw conflict(order.paymentStatus === 'paid' ? 'This order was paid before the shop issued invoices.' : 'This order has no invoice until it is paid.', 'NO_INVOICE');
-      return { fileName: `${invoice.number}.pdf`, pdf: await drawn('invoice', invoice.id) };
+      return { fileName: `${invoice.number}.pdf`, pdf: await drawn('invoice', invoice.id, invoice) };
     },
 
     /** A refund's credit note, to its order's customer and to admins; someone else's answers 404. */
@@ -92,19 +93,19 @@ export function createInvoiceService({ invoices, settings, orders, clock }: Invo
       const note = isRecordId(refundId) ? await invoices.creditNoteOfRefund(refundId) : undefined;
       if (!note) throw notFound('There is no credit note for that refund.');
       await orders.get(caller, note.order_id);
-      return { fileName: `${note.number}.pdf`, pdf: await drawn('credit-note', note.id) };
+      return { fileName: `${note.number}.pdf`, pdf: await drawn('credit-note', note.id, note) };
     },
 
     /** The invoice of a paid order, as the receipt e-mail attaches it; none for an order without one. */
     async invoiceAttachment(orderId: string): Promise<DocumentFile | undefined> {
       const invoice = await invoices.invoiceOf(orderId);
-      return invoice && { fileName: `${invoice.number}.pdf`, pdf: await drawn('invoice', invoice.id) };
+      return invoice && { fileName: `${invoice.number}.pdf`, pdf: await drawn('invoice', invoice.id, invoice) };
     },
 
     creditNoteNumbersOf: (orderId: string) => invoices.creditNoteNumbersOf(orderId),
 
     /** Draws and keeps a document's PDF, if it has none yet. */
-    draw: drawn,
+    draw: (kind: DrawDocument['kind'], id: string) => drawn(kind, id),
   };
 }
 

@@ -155,6 +155,19 @@ describe('the invoice and the credit note as PDFs', () => {
     expect((await call(app(), 'GET', `/api/refunds/${refund.refund.id}/credit-note`, people.admin)).statusCode).toBe(200);
   });
 
+  it('are drawn once: ten downloads at once of a credit note never drawn all get the PDF that is kept', async () => {
+    const carol = await signUp(app(), 'Carol Customer');
+    const order = await placed(carol);
+    await payOrder(app(), carol, order._id);
+    const refund = (
+      await call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, { amount: 5, reason: 'Goodwill', restock: 0, idempotencyKey: crypto.randomUUID() })
+    ).json<RefundResult>();
+    const downloads = await Promise.all(Array.from({ length: 10 }, () => call(app(), 'GET', `/api/refunds/${refund.refund.id}/credit-note`, carol)));
+    expect(downloads.map((download) => download.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    const kept = await people.shop.db.selectFrom('credit_notes').select('pdf').where('refund_id', '=', refund.refund.id).executeTakeFirstOrThrow();
+    for (const download of downloads) expect(download.rawPayload.equals(Buffer.from(kept.pdf!))).toBe(true);
+  });
+
   it('keep what they said when the seller or the product changes later', async () => {
     const carol = await signUp(app(), 'Carol Customer');
     const order = await placed(carol);
