@@ -73,7 +73,7 @@ export async function shopMetrics(shopUrl) {
      * @param {{ samples: Map<string, number> }} earlier
      */
     describeSince(earlier) {
-      const paid = growth(samples, earlier.samples, (name) => /order/.test(name) && /paid/.test(name) && !name.endsWith('_created'));
+      const paid = growth(samples, earlier.samples, (name) => /order/.test(name) && /paid/.test(name) && name.endsWith('_total'));
       const histogram = [...samples.keys()]
         .map((series) => series.split('{')[0] ?? '')
         .find((name) => /request.*duration.*_bucket$/.test(name))
@@ -81,7 +81,13 @@ export async function shopMetrics(shopUrl) {
       const latency = histogram
         ? ['0.5', '0.95'].map((q) => `p${Number(q) * 100} ≤ ${bucketQuantile(samples, earlier.samples, histogram, Number(q))?.toFixed(0) ?? '?'} ms`).join(', ')
         : 'no request duration histogram';
-      return `paid orders counted ${paid}; requests (${histogram ?? '–'}) ${latency}`;
+      // The shop's own placing→paid, from each order's placing to its payment taken, beside the bench's.
+      const placedToPaid = [...samples.keys()].some((series) => series.startsWith('joinery_order_placed_to_paid_seconds_bucket'))
+        ? ['0.5', '0.95']
+            .map((q) => `p${Number(q) * 100} ≤ ${bucketQuantile(samples, earlier.samples, 'joinery_order_placed_to_paid_seconds', Number(q))?.toFixed(0) ?? '?'} ms`)
+            .join(', ')
+        : 'not reported';
+      return `paid orders counted ${paid}; placing→paid (joinery_order_placed_to_paid_seconds) ${placedToPaid}; requests (${histogram ?? '–'}) ${latency}`;
     },
   };
 }

@@ -31,6 +31,7 @@ describe('the Grafana dashboard', () => {
     for (const needed of [
       'joinery_http_request_duration_seconds_bucket',
       'joinery_orders_paid_total',
+      'joinery_order_placed_to_paid_seconds_bucket',
       'joinery_payments_total',
       'joinery_mail_messages_total',
       'joinery_jobs',

@@ -101,7 +101,9 @@ describe('GET /metrics', () => {
 
   it('counts a paid order and its payment, and a declined card, as the server learns of them', async () => {
     const before = await scrape();
+    const placing = performance.now();
     await paidOrder(app(), people.carol, plane.id, 1);
+    const placingToPaid = (performance.now() - placing) / 1000;
     const declinedOrder = await placeOrder(app(), people.carol, plane.id, 1);
     const { clientSecret } = await createIntent(app(), people.carol, declinedOrder._id);
     expect((await authorise(app(), people.carol, declinedOrder._id, clientSecret, { cardNumber: '4000 0000 0000 0002' })).statusCode).toBe(402);
@@ -111,6 +113,28 @@ describe('GET /metrics', () => {
     expect(moved('joinery_payments_total', { outcome: 'paid' })).toBe(1);
     expect(moved('joinery_payments_total', { outcome: 'declined' })).toBe(1);
     expect(moved('joinery_payments_total')).toBe(2);
+    // The paid order's time from placing to paid, as the customer waited for it, in buckets up to a day.
+    expect(moved('joinery_order_placed_to_paid_seconds_count')).toBe(1);
+    expect(moved('joinery_order_placed_to_paid_seconds_sum')).toBeGreaterThan(0);
+    expect(moved('joinery_order_placed_to_paid_seconds_sum')).toBeLessThanOrEqual(placingToPaid + 0.002);
+    expect(labelValues(after, 'joinery_order_placed_to_paid_seconds_bucket', 'le')).toEqual([
+      '0.05',
+      '0.1',
+      '0.15',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '30',
+      '60',
+      '300',
+      '900',
+      '3600',
+      '86400',
+      '+Inf',
+    ]);
   });
 
   it('reports the queue by state and the age of its oldest due job, read from the database at each scrape', async () => {

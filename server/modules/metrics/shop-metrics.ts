@@ -16,7 +16,10 @@ export type PaymentOutcome =
 
 /** Where payments record how they ended. */
 export interface PaymentMetrics {
-  outcome(outcome: PaymentOutcome): void;
+  /** A payment that did not end in the order paid. */
+  outcome(outcome: Exclude<PaymentOutcome, 'paid'>): void;
+  /** A payment taken: the order is paid, `seconds` after it was placed. */
+  paid(seconds: number): void;
 }
 
 /** Where mail delivery records each message handed to the mail server. */
@@ -50,6 +53,12 @@ export interface QueueDepth {
 const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /**
+ * From placing an order to its payment taken: a flash sale's customer pays within a second, a
+ * customer who types the card in within minutes, one who comes back to the order within the day.
+ */
+const placedToPaidBuckets = [0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 86_400];
+
+/**
  * The shop's own figures for Prometheus (ADR 052), each process counting its own: under a cluster
  * the primary adds the processes' counters up (cluster-metrics.ts). One registry per shop, so that
  * the tests' many shops in one process never count each other's requests. Figures read from the
@@ -73,6 +82,12 @@ export function createShopMetrics() {
     registers: [registry],
   });
   const ordersPaid = new Counter({ name: 'joinery_orders_paid_total', help: 'Orders whose payment was taken', registers: [registry] });
+  const placedToPaid = new Histogram({
+    name: 'joinery_order_placed_to_paid_seconds',
+    help: 'How long after an order was placed its payment was taken',
+    buckets: placedToPaidBuckets,
+    registers: [registry],
+  });
   const mail = new Counter({
     name: 'joinery_mail_messages_total',
     help: 'Messages handed to the mail server (sent), or refused by it or unreachable (failed; the job tries again later)',
@@ -95,9 +110,11 @@ export function createShopMetrics() {
     },
 
     payments: {
-      outcome(outcome) {
-        payments.inc({ outcome });
-        if (outcome === 'paid') ordersPaid.inc();
+      outcome: (outcome) => payments.inc({ outcome }),
+      paid(seconds) {
+        payments.inc({ outcome: 'paid' });
+        ordersPaid.inc();
+        placedToPaid.observe(seconds);
       },
     } satisfies PaymentMetrics,
 

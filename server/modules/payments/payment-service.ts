@@ -74,6 +74,9 @@ function refusal(settlement: Settlement): AppError {
 export function createPaymentService({ gateway, orders, refunds, events, orderPayments, clock, log, metrics }: PaymentServiceDependencies) {
   const captures = createCaptureCompletion({ gateway, orders, log });
 
+  /** From the order's placing to now, when its payment has just been taken. */
+  const secondsSincePlaced = (order: Order) => Math.max(0, (clock().getTime() - new Date(order.createdAt).getTime()) / 1000);
+
   async function settle(order: Order, transactionId: string): Promise<Order> {
     const payment = await gateway.retrieve(transactionId);
     if (!paysFor(payment, order)) {
@@ -101,7 +104,7 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       // Only now is the money taken, so only now is the receipt queued (ADR 011). The payment is
       // complete whatever happens to it: a failure to queue is logged, not answered as a failed
       // payment, and the follow-up job queues the receipt then.
-      metrics.outcome('paid');
+      metrics.paid(secondsSincePlaced(order));
       const recorded = await orders.recordCapture(order._id, payment.id).catch((error: unknown) => {
         log.error({ err: error, orderId: order._id, transactionId: payment.id }, 'the payment was taken but its receipt could not be queued; the follow-up job queues it');
         return undefined;
@@ -109,7 +112,7 @@ export function createPaymentService({ gateway, orders, refunds, events, orderPa
       // As the capture left it: with its invoice.
       return recorded ?? (await orders.find(order._id)) ?? settlement.order;
     }
-    metrics.outcome('paid');
+    metrics.paid(secondsSincePlaced(order));
     return settlement.order;
   }
 
