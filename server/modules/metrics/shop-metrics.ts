@@ -56,7 +56,7 @@ const latencyBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
  * From placing an order to its payment taken: a flash sale's customer pays within a second, a
  * customer who types the card in within minutes, one who comes back to the order within the day.
  */
-const placedToPaidBuckets = [0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 86_400];
+const placedToPaidBuckets = [0.05, 0.1, 0.15, 0.25, 0.5, 0.75, 1, 1.5, 2.5, 5, 10, 30, 60, 300, 900, 3600, 86_400];
 
 /**
  * The shop's own figures for Prometheus (ADR 052), each process counting its own: under a cluster
