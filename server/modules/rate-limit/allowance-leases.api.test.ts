@@ -38,14 +38,42 @@ describe(`a rate limit's allowance (${testDialect})`, () => {
   it('never lets more than the maximum through when three processes share the key, sixty calls at once', async () => {
     const processes = [aProcess(), aProcess(), aProcess()];
     const taken = await Promise.all(Array.from({ length: 60 }, (_, index) => processes[index % 3]!.take('shared', minuteMs, 20)));
-    const through = letThrough(taken, 20);
-    expect(through).toBeLessThanOrEqual(20);
-    // Blocks one process claimed and did not spend may refuse the others a little early, never late.
-    expect(through).toBeGreaterThanOrEqual(10);
+    // Every process has callers enough to spend all it is granted, and the grants add up to the maximum.
+    expect(letThrough(taken, 20)).toBe(20);
     // Once spent, the key costs no further write in this window.
     const counted = await storedCount('shared');
     for (const leases of processes) expect((await leases.take('shared', minuteMs, 20)).current).toBeGreaterThan(20);
     expect(await storedCount('shared')).toBe(counted);
+  });
+
+  it('lets the whole of a small allowance through two processes taking turns, refusing only once it is spent', async () => {
+    const processes = [aProcess(), aProcess()];
+    const taken = [];
+    for (let call = 0; call < 12; call += 1) taken.push(await processes[call % 2]!.take('turns', 60 * minuteMs, 10));
+    // No process asks for more than half of what was left: neither holds what the other is refused.
+    expect(letThrough(taken, 10)).toBe(10);
+    expect(await storedCount('turns')).toBeLessThanOrEqual(11);
+  });
+
+  it('counts each call in the database in the window’s last second, so that hosts whose clocks differ by less never let more through', async () => {
+    const leases = aProcess();
+    for (let call = 0; call < 7; call += 1) await leases.take('closing', minuteMs, 100);
+    const claimed = await storedCount('closing');
+    clock.advance(minuteMs - 500);
+    for (let call = 1; call <= 3; call += 1) {
+      expect((await leases.take('closing', minuteMs, 100)).current).toBeLessThanOrEqual(100);
+      expect(await storedCount('closing')).toBe(claimed + call);
+    }
+    clock.advance(500);
+  });
+
+  it('answers the database’s failure to every caller waiting on a claim, and hangs none', async () => {
+    const gone = await createTestDatabase();
+    await migrateToLatest(gone.db);
+    const leases = createAllowanceLeases(createRateLimitRepository(gone.db, clock), clock);
+    await gone.dispose();
+    const calls = await Promise.allSettled(Array.from({ length: 5 }, () => leases.take('unreachable', minuteMs, 10)));
+    expect(calls.map((call) => call.status)).toEqual(Array.from({ length: 5 }, () => 'rejected'));
   });
 
   it('writes the counter once a block, not once a call: forty calls claim 1 + 2 + 4 + 8 + 16 + 32', async () => {
