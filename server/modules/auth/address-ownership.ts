@@ -28,24 +28,28 @@ export interface AddressOwnershipDependencies {
   /** Whether better-auth's cookies carry the `__Secure-` prefix (the shop served over https). */
   secureCookies: boolean;
   clock: Clock;
+  /** better-auth's own reading of a request's session: the signed-in account's id, or null. */
+  askBetterAuth: (headers: Headers) => Promise<string | null>;
 }
 
-export function createAddressOwnership({ db, secret, secureCookies, clock }: AddressOwnershipDependencies) {
+export function createAddressOwnership({ db, secret, secureCookies, clock, askBetterAuth }: AddressOwnershipDependencies) {
   // better-auth keeps its flags as booleans on PostgreSQL and as 0/1 on SQLite.
   const flag = (value: boolean) => (isPostgres(db) ? value : Number(value));
   return {
     /**
      * Whether a request comes from a browser signed in to this account: someone who confirms their
      * address there is the one who signed up, and keeps the password they chose. The cookie is read
-     * as the shop reads it on every call (ADR 058): the one name better-auth reads, exactly one of
-     * them, signed under the shop's secret, of a session that has not ended. Anything else is not
-     * that browser, and the link counts as opened by the address's owner.
+     * as the shop reads it on every call (ADR 058): one cookie under the name better-auth reads,
+     * signed under the shop's secret, of a session that has not ended. Whatever the shop does not
+     * read itself (two session cookies, one under the other name, a signature under another secret
+     * while secrets rotate) is better-auth's to answer, as it answers it on every other call.
      */
-    async signedInAs(userId: string, cookieHeader: string | null | undefined): Promise<boolean> {
+    async signedInAs(userId: string, headers: Headers | undefined): Promise<boolean> {
+      const cookieHeader = headers?.get('cookie');
       const { read, otherName } = sessionCookiesAsRead(cookieHeader, secureCookies);
-      if (read.length !== 1 || otherName > 0) return false;
-      const token = verifiedToken(read[0]!, secret);
-      if (!token) return false;
+      if (read.length === 0 && otherName === 0) return false;
+      const token = read.length === 1 && otherName === 0 ? verifiedToken(read[0]!, secret) : null;
+      if (!token) return (await askBetterAuth(headers!)) === userId;
       const session = await db.selectFrom('session').select(['userId', 'expiresAt']).where('token', '=', token).executeTakeFirst();
       return session?.userId === userId && new Date(session.expiresAt).getTime() > clock().getTime();
     },

@@ -110,11 +110,18 @@ function refuseCommonPassword(password: string): void {
 const isNewLinkRequest = (request: Request | undefined) => Boolean(request && new URL(request.url).pathname.endsWith('/send-verification-email'));
 
 /** better-auth's settings for this shop; the schema test checks the migrations against them. */
-export function authOptions({ config, database, secret, sms, rateLimits, mailer, log, clock, onSignedIn }: AuthDependencies) {
+/**
+ * `askBetterAuth` reads a request's session through better-auth itself (the account's id, or null),
+ * for the few checks inside its own hooks that meet a cookie the shop does not read (ADR 058).
+ */
+export function authOptions(
+  { config, database, secret, sms, rateLimits, mailer, log, clock, onSignedIn }: AuthDependencies,
+  askBetterAuth: (headers: Headers) => Promise<string | null>,
+) {
   const { auth: settings } = config;
   const attemptsRule = { window: 60, max: settings.attemptsPerMinute };
   const accountMail = createAccountMail({ mailer, db: database.db, rateLimits, publicUrl: config.publicUrl, log });
-  const addressOwnership = createAddressOwnership({ db: database.db, secret, secureCookies: usesSecureCookies(config.publicUrl), clock });
+  const addressOwnership = createAddressOwnership({ db: database.db, secret, secureCookies: usesSecureCookies(config.publicUrl), clock, askBetterAuth });
 
   /** The shop's own rules run before better-auth's, so that the pages get the specification's messages. */
   const checkInput = createAuthMiddleware(async (ctx) => {
@@ -222,7 +229,7 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
       // Opened anywhere else, it is the address's owner reading a mail they did not expect: the
       // account becomes theirs, and they choose a password with "Forgot password" (ADR 016).
       async beforeEmailVerification(user, request) {
-        if (await addressOwnership.signedInAs(user.id, request?.headers.get('cookie'))) return;
+        if (await addressOwnership.signedInAs(user.id, request?.headers)) return;
         await addressOwnership.proven(user.email, 'confirmation-link');
       },
       afterEmailVerification: async (user) => onSignedIn?.(user.id),
@@ -321,7 +328,11 @@ export function authOptions({ config, database, secret, sms, rateLimits, mailer,
 }
 
 export function createAuth(dependencies: AuthDependencies) {
-  return betterAuth(authOptions(dependencies));
+  // Asked only while a request is answered, by when the instance it reads through exists.
+  const reader: { sessionOf?: (headers: Headers) => Promise<string | null> } = {};
+  const auth = betterAuth(authOptions(dependencies, (headers) => reader.sessionOf!(headers)));
+  reader.sessionOf = async (headers) => (await auth.api.getSession({ headers }))?.user.id ?? null;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

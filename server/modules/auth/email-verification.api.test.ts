@@ -72,6 +72,17 @@ describe('signing up', () => {
     expect((await authPost('/sign-in/email', { email, password })).statusCode).toBe(401);
   });
 
+  it('asks better-auth about a browser the shop does not read itself: the sign-up’s own cookie beside a stale one under the other name keeps the account', async () => {
+    const { email, cookie } = await register();
+    const welcome = await waitForMail(mailing.standIn, email, welcomeSubject);
+    const stale = `__Secure-better-auth.session_token=${encodeURIComponent(`stale-token.${Buffer.alloc(32, 3).toString('base64')}`)}`;
+    const res = await confirm(tokenOfLink(welcome, '/verifyEmail'), `${cookie.split(';')[0]!}; ${stale}`);
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect(await sessionUser(cookie)).toMatchObject({ email, emailConfirmationNeeded: false });
+    expect((await authPost('/sign-in/email', { email, password })).statusCode).toBe(200);
+  });
+
   it('mails a link that works for 24 hours', async () => {
     const { email } = await register();
     const token = tokenOfLink(await waitForMail(mailing.standIn, email, welcomeSubject), '/verifyEmail');
