@@ -33,8 +33,7 @@ const shopEnv = {
   LOG_LEVEL: 'warn',
   WEB_CONCURRENCY: webConcurrency,
   // A customer here buys again and again, which the per-account limits (30 orders and 20 cards a
-  // minute) would refuse after seconds; they still count every call (spending blocks of allowance
-  // claimed from the database, ADR 063), only never reach the limit.
+  // minute) would refuse after seconds; they are still counted on every call, only never reached.
   ORDER_RATE_LIMIT_PER_MINUTE: '1000000',
   CARD_RATE_LIMIT_PER_MINUTE: '1000000',
   // All the customers sign up from this one address before the clock starts.

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import type { Sessions } from '../modules/auth/viewer.ts';
-import { createAllowanceLeases } from '../modules/rate-limit/allowance-leases.ts';
 import type { RateLimitRepository } from '../modules/rate-limit/rate-limit-repository.ts';
+
+const cleanUpEvery = 500;
 
 /** A route's limit (`config.rateLimit`): at most `max` calls a minute by one account, or one address when signed out. */
 export function perMinute(max: number) {
@@ -20,11 +21,17 @@ export function perHour(max: number) {
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * A rate-limit store on the shop's database, so that every server process counts the same hits,
- * each process spending allowance it has claimed from the database in blocks (ADR 063).
+ * A rate-limit store on the shop's database, so that every server process counts the same hits.
+ * A key found over its limit is remembered in this process until its window ends, so that a caller
+ * who keeps knocking costs no further database write.
  */
 function databaseStore(counters: RateLimitRepository, clock: Clock): FastifyRateLimitStoreCtor {
-  const leases = createAllowanceLeases(counters, clock);
+  let hitsSinceCleanUp = 0;
+  const overLimitUntil = new Map<string, number>();
+
+  function forgetEnded(now: number) {
+    for (const [key, until] of overLimitUntil) if (until <= now) overLimitUntil.delete(key);
+  }
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;
@@ -35,8 +42,24 @@ function databaseStore(counters: RateLimitRepository, clock: Clock): FastifyRate
     }
 
     incr(key: string, callback: IncrCallback, timeWindow: number, max: number) {
-      leases.take(`${this.prefix}${key}`, timeWindow, max).then(
-        (taken) => callback(null, taken),
+      const counted = `${this.prefix}${key}`;
+      const now = clock().getTime();
+      const until = overLimitUntil.get(counted);
+      if (until !== undefined && until > now) {
+        callback(null, { current: max + 1, ttl: until - now });
+        return;
+      }
+      hitsSinceCleanUp += 1;
+      if (hitsSinceCleanUp >= cleanUpEvery) {
+        hitsSinceCleanUp = 0;
+        forgetEnded(now);
+        void counters.deleteExpired().catch(() => undefined);
+      }
+      counters.hit(counted, timeWindow).then(
+        ({ count, msUntilReset }) => {
+          if (count > max) overLimitUntil.set(counted, now + msUntilReset);
+          callback(null, { current: count, ttl: msUntilReset });
+        },
         (error: Error) => callback(error),
       );
     }

@@ -5,18 +5,17 @@ import type { Database } from '../../db/database.ts';
 export function createRateLimitRepository(db: Database, clock: Clock) {
   return {
     /**
-     * Counts `hits` (one by default) on `key` in a window of `windowMs`, atomically: a new or expired
-     * window starts at `hits`, a live one goes up by them. Answers the count and how long until the
-     * window ends.
+     * Counts one hit on `key` in a window of `windowMs`, atomically: a new or expired window starts
+     * at 1, a live one goes up by one. Answers the count and how long until the window ends.
      */
-    async hit(key: string, windowMs: number, hits = 1): Promise<{ count: number; msUntilReset: number }> {
+    async hit(key: string, windowMs: number): Promise<{ count: number; msUntilReset: number }> {
       const now = clock().getTime();
       const row = await db
         .insertInto('rate_limit_hits')
-        .values({ key, count: hits, reset_at: now + windowMs })
+        .values({ key, count: 1, reset_at: now + windowMs })
         .onConflict((conflict) =>
           conflict.column('key').doUpdateSet({
-            count: sql<number>`case when rate_limit_hits.reset_at <= ${now} then ${hits} else rate_limit_hits.count + ${hits} end`,
+            count: sql<number>`case when rate_limit_hits.reset_at <= ${now} then 1 else rate_limit_hits.count + 1 end`,
             reset_at: sql<number>`case when rate_limit_hits.reset_at <= ${now} then ${now + windowMs} else rate_limit_hits.reset_at end`,
           }),
         )
