@@ -1,8 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { sessionCookiesAsRead } from './session-cookie.ts';
-import { verifiedToken } from './signed-cookie.ts';
+import { sessionTokenAsRead } from './session-cookie.ts';
 
 /**
  * How someone proved that they read the mail of an address: Google vouched for it, they used the
@@ -45,12 +44,10 @@ export function createAddressOwnership({ db, secret, secureCookies, clock, askBe
      * while secrets rotate) is better-auth's to answer, as it answers it on every other call.
      */
     async signedInAs(userId: string, headers: Headers | undefined): Promise<boolean> {
-      const cookieHeader = headers?.get('cookie');
-      const { read, otherName } = sessionCookiesAsRead(cookieHeader, secureCookies);
-      if (read.length === 0 && otherName === 0) return false;
-      const token = read.length === 1 && otherName === 0 ? verifiedToken(read[0]!, secret) : null;
-      if (!token) return (await askBetterAuth(headers!)) === userId;
-      const session = await db.selectFrom('session').select(['userId', 'expiresAt']).where('token', '=', token).executeTakeFirst();
+      const found = sessionTokenAsRead(headers?.get('cookie'), { secure: secureCookies, secret });
+      if (found.kind === 'none') return false;
+      if (found.kind === 'better-auth') return (await askBetterAuth(headers!)) === userId;
+      const session = await db.selectFrom('session').select(['userId', 'expiresAt']).where('token', '=', found.token).executeTakeFirst();
       return session?.userId === userId && new Date(session.expiresAt).getTime() > clock().getTime();
     },
 

@@ -109,8 +109,8 @@ function refuseCommonPassword(password: string): void {
 /** better-auth builds the same mail for a new account and for a new link; the path tells them apart. */
 const isNewLinkRequest = (request: Request | undefined) => Boolean(request && new URL(request.url).pathname.endsWith('/send-verification-email'));
 
-/** better-auth's settings for this shop; the schema test checks the migrations against them. */
 /**
+ * better-auth's settings for this shop; the schema test checks the migrations against them.
  * `askBetterAuth` reads a request's session through better-auth itself (the account's id, or null),
  * for the few checks inside its own hooks that meet a cookie the shop does not read (ADR 058).
  */

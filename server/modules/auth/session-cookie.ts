@@ -1,3 +1,5 @@
+import { verifiedToken } from './signed-cookie.ts';
+
 /** better-auth's session cookie, with the `__Secure-` prefix on https; its value is `token.signature`. */
 const sessionCookie = /(?:^|;\s*)(__Secure-)?better-auth\.session_token=([^;]+)/g;
 
@@ -11,7 +13,7 @@ export function usesSecureCookies(publicUrl: string): boolean {
  * `__Secure-` prefix when `secure`, without it otherwise), and how many carry the other name, which
  * better-auth ignores and so must never sign anyone in.
  */
-export function sessionCookiesAsRead(cookieHeader: string | null | undefined, secure: boolean): { read: string[]; otherName: number } {
+function sessionCookiesAsRead(cookieHeader: string | null | undefined, secure: boolean): { read: string[]; otherName: number } {
   const read: string[] = [];
   let otherName = 0;
   for (const match of (cookieHeader ?? '').matchAll(sessionCookie)) {
@@ -19,6 +21,22 @@ export function sessionCookiesAsRead(cookieHeader: string | null | undefined, se
     else otherName += 1;
   }
   return { read, otherName };
+}
+
+/** What the shop makes of a request's session cookies by itself. */
+export type SessionCookieReading = { kind: 'none' } | { kind: 'token'; token: string } | { kind: 'better-auth' };
+
+/**
+ * The session token of a Cookie header as the shop reads it by itself (ADR 058): one cookie under the
+ * name better-auth reads, signed under `secret`. Anything else with a session cookie in it (two of
+ * them, one under the other name, a signature under another secret while secrets rotate) is
+ * better-auth's to answer, which alone knows what it accepts.
+ */
+export function sessionTokenAsRead(cookieHeader: string | null | undefined, { secure, secret }: { secure: boolean; secret: string }): SessionCookieReading {
+  const { read, otherName } = sessionCookiesAsRead(cookieHeader, secure);
+  if (read.length === 0 && otherName === 0) return { kind: 'none' };
+  const token = read.length === 1 && otherName === 0 ? verifiedToken(read[0]!, secret) : null;
+  return token ? { kind: 'token', token } : { kind: 'better-auth' };
 }
 
 /** better-auth's cookie that says a session is not to be remembered (and so never refreshed). */

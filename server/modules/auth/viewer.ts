@@ -5,9 +5,8 @@ import { type StaffRole, staffRoles } from '../../../common/staff-roles.ts';
 import type { Clock } from '../../clock.ts';
 import type { AccountSessionRepository } from './account-session-repository.ts';
 import type { Auth } from './auth.ts';
-import { hasDontRememberCookie, sessionCookiesAsRead } from './session-cookie.ts';
+import { hasDontRememberCookie, sessionTokenAsRead } from './session-cookie.ts';
 import { sessionLifetime } from './session-lifetime.ts';
-import { verifiedToken } from './signed-cookie.ts';
 
 /** Who is signed in, as the server's checks need them. */
 export interface SignedInUser {
@@ -88,14 +87,10 @@ export function createSessions({ auth, accountSessions, secret, secureCookies, c
 
   async function lookUp(request: FastifyRequest): Promise<SignedInSession | null> {
     const { cookie } = request.headers;
-    const { read, otherName } = sessionCookiesAsRead(cookie, secureCookies);
-    if (read.length === 0 && otherName === 0) return null;
-    if (read.length !== 1 || otherName > 0 || hasDontRememberCookie(cookie)) return askBetterAuth(request);
-    const token = verifiedToken(read[0]!, secret);
-    // Not signed with this secret: refused by better-auth too, unless it was given others to accept
-    // (BETTER_AUTH_SECRETS, while a secret is rotated), which it alone knows.
-    if (!token) return askBetterAuth(request);
-    const row = await accountSessions.signedInBy(token);
+    const found = sessionTokenAsRead(cookie, { secure: secureCookies, secret });
+    if (found.kind === 'none') return null;
+    if (found.kind === 'better-auth' || hasDontRememberCookie(cookie)) return askBetterAuth(request);
+    const row = await accountSessions.signedInBy(found.token);
     if (!row) return null;
     const expiresAt = new Date(row.expiresAt).getTime();
     const now = clock().getTime();
