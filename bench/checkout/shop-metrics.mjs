@@ -78,14 +78,12 @@ export async function shopMetrics(shopUrl) {
         .map((series) => series.split('{')[0] ?? '')
         .find((name) => /request.*duration.*_bucket$/.test(name))
         ?.replace(/_bucket$/, '');
-      const latency = histogram
-        ? ['0.5', '0.95'].map((q) => `p${Number(q) * 100} ≤ ${bucketQuantile(samples, earlier.samples, histogram, Number(q))?.toFixed(0) ?? '?'} ms`).join(', ')
-        : 'no request duration histogram';
+      /** @param {string} name a histogram's name */
+      const p50AndP95 = (name) => [0.5, 0.95].map((q) => `p${q * 100} ≤ ${bucketQuantile(samples, earlier.samples, name, q)?.toFixed(0) ?? '?'} ms`).join(', ');
+      const latency = histogram ? p50AndP95(histogram) : 'no request duration histogram';
       // The shop's own placing→paid, from each order's placing to its payment taken, beside the bench's.
       const placedToPaid = [...samples.keys()].some((series) => series.startsWith('joinery_order_placed_to_paid_seconds_bucket'))
-        ? ['0.5', '0.95']
-            .map((q) => `p${Number(q) * 100} ≤ ${bucketQuantile(samples, earlier.samples, 'joinery_order_placed_to_paid_seconds', Number(q))?.toFixed(0) ?? '?'} ms`)
-            .join(', ')
+        ? p50AndP95('joinery_order_placed_to_paid_seconds')
         : 'not reported';
       return `paid orders counted ${paid}; placing→paid (joinery_order_placed_to_paid_seconds) ${placedToPaid}; requests (${histogram ?? '–'}) ${latency}`;
     },
