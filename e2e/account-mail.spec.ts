@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { expectSignedIn, logIn, registerCustomer } from './support/accounts.ts';
 import { expectMail, linkInMail } from './support/mail-outbox.ts';
 
@@ -110,7 +110,7 @@ test.describe('confirming the e-mail address', () => {
     const link = await linkInMail(customer.email, 'Welcome to Joinery: please confirm your e-mail address', '/verifyEmail');
 
     const elsewhere = await browser.newContext();
-    const other = await elsewhere.newPage();
+    const other = await newAppPage(elsewhere);
     await other.goto(link);
     await expect(other.getByRole('heading', { name: 'E-mail address confirmed' })).toBeVisible();
     await expect(other.getByText('any password chosen before has been removed')).toBeVisible();

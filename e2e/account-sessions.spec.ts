@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { registerCustomer, signInThroughApi } from './support/accounts.ts';
 
 const iPhoneSafari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -10,7 +10,7 @@ test('My Profile lists where the account is signed in, and signs other devices o
   const customer = await registerCustomer(page);
   const signInElsewhere = async (userAgent: string) => {
     const context = await browser.newContext({ userAgent });
-    const other = await context.newPage();
+    const other = await newAppPage(context);
     // The login page's call, sent with this browser's user agent, which is what the list names.
     await signInThroughApi(other, customer);
     return { context, other };

@@ -4,7 +4,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { logIn, openAsAdmin, registerCustomer, uniqueEmail } from './support/accounts.ts';
 import { fillAddress } from './support/addresses.ts';
 import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 
 /**
  * Issue 29, "Carts that come back" (ADR 045), as a customer meets it: a cart left untouched brings an
@@ -52,7 +52,7 @@ function htmlOf(mail: OutboxEntry): string {
 
 /** Looks at the e-mail as a mail program at this width shows it. */
 async function screenshotMail(page: Page, mail: OutboxEntry, testInfo: TestInfo, name: string) {
-  const viewer = await page.context().newPage();
+  const viewer = await newAppPage(page.context());
   try {
     await viewer.setContent(htmlOf(mail));
     await viewer.screenshot({ path: testInfo.outputPath(`${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
@@ -96,7 +96,7 @@ test.describe('carts that come back', () => {
     const restoreLink = restoreLinkIn(mail);
     const other = await elsewhere(page);
     try {
-      const away = await other.newPage();
+      const away = await newAppPage(other);
       await away.goto(restoreLink);
       await expect(away).toHaveURL(/\/login\?returnTo=%2Fcart$/);
       await logIn(away, customer.email, customer.password);
@@ -134,7 +134,7 @@ test.describe('carts that come back', () => {
     const restoreLink = restoreLinkIn(mail);
     const other = await elsewhere(page);
     try {
-      const away = await other.newPage();
+      const away = await newAppPage(other);
       await away.goto(restoreLink);
       await expect(away).toHaveURL('/cart');
       const lines = away.getByRole('list', { name: 'Lines in your cart' });

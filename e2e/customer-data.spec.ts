@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { e2eAdmin } from '../playwright.config.ts';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { logIn, registerCustomer, signInThroughApi } from './support/accounts.ts';
 import { addToolInWidths, deleteTool, deliver, placePaidOrderOf } from './support/paid-orders.ts';
 
@@ -24,7 +24,7 @@ function ageSessionsOf(email: string) {
 test('a customer downloads their data and deletes their account', { tag: '@phone' }, async ({ page, browser }, testInfo) => {
   test.slow(); // an order delivered by the admin in a browser of their own, a download, a sign-in again and the deletion
   const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
+  const adminPage = await newAppPage(adminContext);
   await signInThroughApi(adminPage, e2eAdmin);
   const tool = await addToolInWidths(adminPage, `Deleter's chisel ${testInfo.project.name}`, ['6 mm'], 31);
   const customer = await registerCustomer(page, 'Della Deleter');

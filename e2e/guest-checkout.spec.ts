@@ -5,7 +5,7 @@ import { uniqueEmail } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type ProductOnWire, soldOneWayInStock, usd } from './support/catalogue.ts';
 import { lastMailTo, linkIn } from './support/mail-outbox.ts';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 
 /**
  * Issue 26, as a visitor meets it: the cart prices shipping to the state chosen, a discount code and
@@ -112,7 +112,7 @@ test.describe('a guest’s checkout', () => {
       const link = linkIn(receipt.text, `/orders/${orderId}`);
       const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize() ?? undefined });
       try {
-        const fresh = await elsewhere.newPage();
+        const fresh = await newAppPage(elsewhere);
         await fresh.goto(link);
         await expect(fresh.getByRole('heading', { level: 1, name: /^Order J-\d+/ })).toBeVisible();
         await expect(fresh.getByText(total).first()).toBeVisible();

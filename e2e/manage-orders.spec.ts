@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type OrderOnWire, placePaidOrder, someProduct } from './support/catalogue.ts';
@@ -7,7 +7,7 @@ import { type OrderOnWire, placePaidOrder, someProduct } from './support/catalog
 async function adminOnManageOrders(browser: Browser, page: Page, baseURL: string | undefined): Promise<Page> {
   // A context of its own (axe needs one made by newContext), at the customer's screen size.
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
-  const admin = await context.newPage();
+  const admin = await newAppPage(context);
   await openAsAdmin(admin, '/dashboard/manageorder');
   await expect(admin.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
   return admin;

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type ProductOnWire, soldOneWayInStock, usd } from './support/catalogue.ts';
@@ -75,7 +75,7 @@ test('the admin ships a three-line order in two parcels, then refunds one line t
 
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
   try {
-    const admin = await context.newPage();
+    const admin = await newAppPage(context);
     await openAsAdmin(admin, `/dashboard/manageorder?q=${order.orderNumber}`);
     const row = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: `Order ${order.orderNumber}` }) });
     await expect(row).toHaveCount(1);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { PDFParse } from 'pdf-parse';
 import { e2eAdmin } from '../playwright.config.ts';
 import { registerCustomer, signInThroughApi } from './support/accounts.ts';
@@ -158,7 +158,7 @@ test(
     const orderPath = new URL(page.url()).pathname;
     const adminContext = await browser.newContext({ viewport: page.viewportSize(), baseURL: new URL(page.url()).origin });
     try {
-      const adminPage = await adminContext.newPage();
+      const adminPage = await newAppPage(adminContext);
       await signInThroughApi(adminPage, e2eAdmin);
       const shipped = await adminPage.request.patch(`/api/orders${orderPath.replace('/dashboard/orders', '')}/shipping`, {
         data: { shippingStatus: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },

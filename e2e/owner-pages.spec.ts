@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { someProduct } from './support/catalogue.ts';
@@ -78,7 +78,7 @@ test.describe('the pages the owner writes', () => {
     await screenshot(page, testInfo, 'page-editor-published', false);
 
     // A visitor, in another browser, reads the new version at once.
-    const visitor = await (await browser.newContext({ viewport: page.viewportSize() ?? undefined })).newPage();
+    const visitor = await newAppPage(await browser.newContext({ viewport: page.viewportSize() ?? undefined }));
     await visitor.goto(`/pages/${slug}`);
     await expect(visitor.getByRole('heading', { level: 2, name: `Visit us ${stamp}` })).toBeVisible();
     await visitor.screenshot({ path: testInfo.outputPath(`${slug}-page-${width(page)}.png`), fullPage: true });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { type OrderOnWire, someProduct, usd } from './support/catalogue.ts';
@@ -46,7 +46,7 @@ test('the admin refunds part of a paid order, then the rest, and the customer se
 
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
   try {
-    const admin = await context.newPage();
+    const admin = await newAppPage(context);
     await openAsAdmin(admin, `/dashboard/orders/${order._id}`);
     await expect(admin.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
 

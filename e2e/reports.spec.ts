@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { usd } from './support/catalogue.ts';
@@ -49,7 +49,7 @@ test('the owner reads this month against the last, with an order paid meanwhile 
   try {
     const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
     try {
-      const customer = await context.newPage();
+      const customer = await newAppPage(context);
       await registerCustomer(customer, 'Rita Report');
       await placePaidOrderOf(customer, tool._id, tool.variants[0]!._id, 3);
     } finally {

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { isPhone, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 import { expectMail } from './support/mail-outbox.ts';
@@ -21,7 +21,7 @@ test('a customer returns a delivered line; the admin approves, receives and exch
   // Two people's pages, four decisions and two accessibility checks: some 90 s on two busy cores.
   test.setTimeout(150_000);
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
-  const admin = await context.newPage();
+  const admin = await newAppPage(context);
   await openAsAdmin(admin, '/dashboard/returns');
   const name = `Return Test Chisel ${Date.now().toString(36)}`;
   const tool = await addToolInWidths(admin, name, ['10 mm', '12 mm'], 42);

@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, expect } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 import { openAsAdmin, uniqueEmail } from './support/accounts.ts';
 import { lastMailTo } from './support/mail-outbox.ts';
@@ -79,7 +79,7 @@ test(
 
       // As a visitor sees it in the app.
       const visitor = await browser.newContext({ baseURL, viewport: page.viewportSize() });
-      const visitorPage = await visitor.newPage();
+      const visitorPage = await newAppPage(visitor);
       await visitorPage.goto(`/products/${tool._id}#reviews`);
       const reviews = visitorPage.getByRole('list', { name: `Reviews of ${tool.name}` });
       await expect(reviews.getByRole('article')).toHaveCount(1);

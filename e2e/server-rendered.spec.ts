@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 import { registerCustomer, signInThroughApi } from './support/accounts.ts';
 import { type ProductOnWire, someProduct, usd } from './support/catalogue.ts';
@@ -47,7 +47,7 @@ test.describe('with scripts turned off', () => {
 });
 
 test('a tool’s page, once kept, shows the price an admin sets next', async ({ browser, page }) => {
-  const admin = await (await browser.newContext()).newPage();
+  const admin = await newAppPage(await browser.newContext());
   await signInThroughApi(admin, e2eAdmin);
   const [picture] = (await (await admin.request.get('/api/products?limit=1')).json()) as { img: string }[];
   const tool = {

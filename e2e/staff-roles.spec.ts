@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { isPhone, logIn, openAsAdmin, registerCustomer } from './support/accounts.ts';
 import { severeViolations } from './support/axe.ts';
 
@@ -27,7 +27,7 @@ test('the owner gives an account the fulfilment role and takes it away again', {
   test.setTimeout(100_000);
   const context = await browser.newContext({ baseURL, viewport: page.viewportSize(), isMobile: isPhone(page), hasTouch: isPhone(page) });
   try {
-    const staff = await context.newPage();
+    const staff = await newAppPage(context);
     const person = await registerCustomer(staff, 'Fern Fulfil');
 
     // Make Admin gives the owner's role; the owner then narrows it to fulfilment.

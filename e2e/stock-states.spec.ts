@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { test } from './support/test.ts';
+import { newAppPage, test } from './support/test.ts';
 import { e2eAdmin } from '../playwright.config.ts';
 import { registerCustomer, signInThroughApi } from './support/accounts.ts';
 
@@ -10,7 +10,7 @@ import { registerCustomer, signInThroughApi } from './support/accounts.ts';
  */
 async function addProduct(browser: Browser, name: string): Promise<{ id: string; remove: () => Promise<void> }> {
   const context = await browser.newContext();
-  const admin = await context.newPage();
+  const admin = await newAppPage(context);
   await signInThroughApi(admin, e2eAdmin);
   const [picture] = (await (await admin.request.get('/api/products?limit=1')).json()) as { img: string }[];
   const res = await admin.request.post('/api/products', {

@@ -100,4 +100,18 @@ describe('the Newsletter page', () => {
     expect(await screen.findByRole('dialog', { name: 'Send “Spring in the workshop” now?' })).toBeTruthy();
     expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ subject: 'Spring in the workshop', body: '## New chisels\n\nBack in stock. Now with ash handles.' });
   });
+
+  it('says how many readers had left the list when a sent campaign went to fewer than it counted', async () => {
+    const sent = draft({ state: 'sent', recipients: 3, sent: 2, skipped: 1, startedAt: '2026-11-20T13:00:00.000Z' });
+    stubServer({
+      ...signedInAs(admin),
+      ...noProducts,
+      'GET /api/newsletter/campaigns': page([sent, draft({ _id: 'c-2', subject: 'All went', state: 'sent', recipients: 2, sent: 2 })]),
+    });
+    renderApp('/dashboard/newsletter');
+    const figures = await screen.findByLabelText('Figures of Spring in the workshop');
+    expect(figures.textContent).toContain('2 / 3');
+    expect(figures.textContent).toContain('1 had left the list');
+    expect(screen.getByLabelText('Figures of All went').textContent).not.toContain('had left the list');
+  });
 });

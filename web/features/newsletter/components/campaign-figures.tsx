@@ -48,6 +48,8 @@ export function CampaignFigures({ campaign }: { campaign: Campaign }) {
         <dd className="font-medium text-stone-900 tabular-nums">
           {campaign.sent}
           <span className="font-normal text-stone-500"> / {campaign.recipients}</span>
+          {/* A reader who left the list after the campaign started is not sent it; the owner sees why the count falls short. */}
+          {campaign.skipped > 0 && <span className="block text-xs font-normal text-stone-500">{campaign.skipped} had left the list</span>}
         </dd>
       </div>
       <div>
