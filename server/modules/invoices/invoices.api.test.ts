@@ -188,3 +188,24 @@ describe('the invoice and the credit note as PDFs', () => {
     }
   });
 });
+
+describe('an invoice number past 999,999 in a year', () => {
+  it('keeps every digit, in the order, the invoice, its document and its PDF', async () => {
+    await people.shop.db
+      .insertInto('document_series')
+      .values({ kind: 'INV', year, last_number: 999_999 })
+      .onConflict((conflict) => conflict.columns(['kind', 'year']).doUpdateSet({ last_number: 999_999 }))
+      .execute();
+    const carol = await signUp(app(), 'Carol Customer');
+    const order = await placed(carol);
+    await payOrder(app(), carol, order._id);
+    const expected = `INV-${year}-1000000`;
+    expect((await detailsOf(carol, order._id)).order.invoiceNumber).toBe(expected);
+    const invoice = await people.shop.db.selectFrom('invoices').select(['number', 'document']).where('order_id', '=', order._id).executeTakeFirstOrThrow();
+    expect(invoice.number).toBe(expected);
+    expect((JSON.parse(invoice.document) as { number: string }).number).toBe(expected);
+    const pdf = await call(app(), 'GET', `/api/orders/${order._id}/invoice`, carol);
+    expect(pdf.headers['content-disposition']).toContain(`${expected}.pdf`);
+    expect((await pdfText(pdf.rawPayload)).text).toContain(expected);
+  });
+});
