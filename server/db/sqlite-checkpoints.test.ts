@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openSqlite } from './database.ts';
-import { checkpointEveryMs, fallbackCheckpointPages } from './sqlite-checkpoints.ts';
+import { checkpointEveryMs, fallbackCheckpointPages, startBackgroundCheckpoints } from './sqlite-checkpoints.ts';
 
 /** The WAL's checkpoints of a serving process, made by a thread of their own (ADR 061). */
 const opened: { handle: DatabaseHandle; dir: string }[] = [];
@@ -48,5 +49,29 @@ describe('the WAL of a serving process', () => {
     await write(handle);
     await pause(2 * checkpointEveryMs);
     expect(sizeOf(file)).toBeLessThan(100_000);
+  });
+
+  it('is still copied when the background thread ends unasked: the end is reported and another thread takes over', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'joinery-checkpoints-'));
+    const file = path.join(dir, 'joinery.db');
+    // A connection that never checkpoints itself: only the background thread can move the WAL into the file.
+    const writer = new SQLite(file);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    const reports: string[] = [];
+    const checkpoints = startBackgroundCheckpoints(file, (message) => reports.push(message));
+    try {
+      await checkpoints.thread().terminate();
+      writer.exec('create table boards (id integer primary key, grain text not null)');
+      const insert = writer.prepare('insert into boards (grain) values (?)');
+      for (let row = 0; row < 200; row += 1) insert.run('oak '.repeat(2_500));
+      for (let waited = 0; sizeOf(file) < 1_000_000 && waited < 6 * checkpointEveryMs; waited += 100) await pause(100);
+      expect(sizeOf(file)).toBeGreaterThan(1_000_000);
+      expect(reports).toEqual([expect.stringContaining('The checkpoint thread ended')]);
+    } finally {
+      await checkpoints.stop();
+      writer.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -38,19 +38,39 @@ parentPort.on('message', () => {
  * Copies a SQLite file's WAL back into the file from a thread of its own, every second. A commit that
  * crosses SQLite's checkpoint threshold (a thousand pages by default) otherwise does that copy itself,
  * and its fsync, on the thread that answers every request: on a checkout, that was a third of the
- * commits' time (ADR 061). The serving connection keeps a far higher threshold as a fallback.
+ * commits' time (ADR 061). The serving connection keeps a far higher threshold as a fallback. A thread
+ * that ends unasked (it failed, or was ended) is reported and replaced a second later, so that the
+ * fallback stays a fallback.
  */
-export function startBackgroundCheckpoints(file: string, onError: (message: string) => void): { stop(): Promise<void> } {
-  const worker = new Worker(checkpointer, { eval: true, workerData: { driver, file, everyMs: checkpointEveryMs } });
-  worker.on('message', (message: string) => onError(message));
-  worker.on('error', (error) => onError(String(error)));
-  // It never keeps the process alive: a process ends when its server does.
-  worker.unref();
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+export function startBackgroundCheckpoints(file: string, onError: (message: string) => void): { stop(): Promise<void>; thread(): Worker } {
+  let stopping = false;
+  let current: { worker: Worker; ended: Promise<void> };
+
+  function start() {
+    const worker = new Worker(checkpointer, { eval: true, workerData: { driver, file, everyMs: checkpointEveryMs } });
+    worker.on('message', (message: string) => onError(message));
+    worker.on('error', (error) => onError(String(error)));
+    // It never keeps the process alive: a process ends when its server does.
+    worker.unref();
+    const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.once('exit', (code) => {
+      if (stopping) return;
+      onError(`The checkpoint thread ended (exit code ${code}); another starts in ${checkpointEveryMs} ms.`);
+      setTimeout(() => {
+        if (!stopping) start();
+      }, checkpointEveryMs).unref();
+    });
+    current = { worker, ended };
+  }
+
+  start();
   return {
     async stop() {
-      worker.postMessage('stop');
-      await ended;
+      stopping = true;
+      current.worker.postMessage('stop');
+      await current.ended;
     },
+    /** The thread checkpointing now: a test ends it to see another take over. */
+    thread: () => current.worker,
   };
 }
