@@ -13,6 +13,8 @@ export interface MigrationUnderTest {
   apply(): Promise<MigrationResultSet>;
   /** Undoes it (and any applied after it), back to the migration just before it. */
   undo(): Promise<MigrationResultSet>;
+  /** Applies it and every migration after it: the schema the shop runs on now. */
+  latest(): Promise<MigrationResultSet>;
 }
 
 /** A new test database migrated up to just before `migration`, a name of server/db/migrate.ts's `migrations`. */
@@ -30,5 +32,5 @@ export async function databaseMigratedBefore(migration: string): Promise<Migrati
     await database.dispose();
     throw new Error(`The migrations before ${migration} failed`, { cause: error });
   }
-  return { database, apply: () => migrator.migrateTo(migration), undo: () => migrator.migrateTo(before) };
+  return { database, apply: () => migrator.migrateTo(migration), undo: () => migrator.migrateTo(before), latest: () => migrator.migrateToLatest() };
 }

@@ -1,8 +1,8 @@
-import { Migrator, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
 import { newRecordId } from '../../record-id.ts';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
-import { migrations } from '../migrate.ts';
+import { databaseMigratedBefore, type MigrationUnderTest } from '../../test/migrated-before.ts';
+import { testDialect } from '../../test/test-database.ts';
 import { recountOrderFigures } from '../order-figures-recount.ts';
 
 /**
@@ -11,8 +11,8 @@ import { recountOrderFigures } from '../order-figures-recount.ts';
  * become one order with a line each, its refunds, shipments and payment moved to it, while the kept
  * counts stay what a recount makes them.
  */
-let database: TestDatabase;
-let migrator: Migrator;
+/** Each test's database, migrated to just before the migration it starts from. */
+let migration: MigrationUnderTest;
 
 type Row = Record<string, string | number | null>;
 
@@ -20,7 +20,7 @@ type Row = Record<string, string | number | null>;
 async function insert(table: string, row: Row): Promise<void> {
   const columns = Object.keys(row);
   await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values (${sql.join(columns.map((column) => row[column]))})`.execute(
-    database.db,
+    migration.database.db,
   );
 }
 
@@ -122,27 +122,28 @@ async function insertPaidCheckout(number: number, lines: { bought: CheckoutLine;
 
 /** The counts and days' sales the triggers keep, as plain numbers on both databases. */
 async function orderFigures() {
-  const counts = await database.db.selectFrom('order_counts').selectAll().executeTakeFirstOrThrow();
-  const days = await database.db.selectFrom('order_sales_days').selectAll().orderBy('day').execute();
+  const counts = await migration.database.db.selectFrom('order_counts').selectAll().executeTakeFirstOrThrow();
+  const days = await migration.database.db.selectFrom('order_sales_days').selectAll().orderBy('day').execute();
   return { counts, days };
 }
 
 /** What sums over every order must keep through the migration: the money taken and given back, and the numbers given. */
 async function orderTotals() {
-  const sums = await sql<{ price: number | string; refunded: number | string }>`select sum(price_cents) as price, sum(refunded_cents) as refunded from orders`.execute(database.db);
-  const numbers = await sql<{ number: number }>`select number from orders order by number`.execute(database.db);
+  const sums = await sql<{ price: number | string; refunded: number | string }>`select sum(price_cents) as price, sum(refunded_cents) as refunded from orders`.execute(
+    migration.database.db,
+  );
+  const numbers = await sql<{ number: number }>`select number from orders order by number`.execute(migration.database.db);
   return { price: Number(sums.rows[0]!.price), refunded: Number(sums.rows[0]!.refunded), numbers: numbers.rows.map((row) => row.number) };
 }
 
-const migrateTo = async (name: string) => expect((await migrator.migrateTo(name)).error).toBeUndefined();
-const migrateToLatest = async () => expect((await migrator.migrateToLatest()).error).toBeUndefined();
+const migrateToLatest = async () => expect((await migration.latest()).error).toBeUndefined();
 
 /** Rows in a set order, whatever order the database answered them in. */
 const sorted = <T extends Record<string, unknown>>(rows: T[], key: keyof T) => [...rows].sort((a, b) => String(a[key]).localeCompare(String(b[key])));
 
 /** A line's columns as migration 024 made them (later migrations add their own). */
 const linesOf = (orderId: string) =>
-  database.db
+  migration.database.db
     .selectFrom('order_lines')
     .select([
       'id',
@@ -178,15 +179,11 @@ const onlyLine = (row: Row, img: string, pieces: { shipped?: number; refunded?: 
   restocked_quantity: pieces.restocked ?? 0,
 });
 
-beforeEach(async () => {
-  database = await createTestDatabase();
-  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
-});
-afterEach(() => database.dispose());
+afterEach(() => migration.database.dispose());
 
 describe('migration 024', () => {
   it('makes each single order a header with one line, and each paid checkout one order with a line per line-order', async () => {
-    await migrateTo('023-refunded-before-shipping');
+    migration = await databaseMigratedBefore('024-order-lines');
     const plane = await insertProduct('Smoothing plane', '/api/images/plane-now');
     const chisels = await insertProduct('Chisel set', '/api/images/chisels-now');
     const mallet = await insertProduct('Mallet', '/api/images/mallet-now');
@@ -251,7 +248,7 @@ describe('migration 024', () => {
     for (const row of singles) await insert('orders', row);
     const partRefund = await insertRefund(partRefunded.id, 2000, 1);
     const wholeRefund = await insertRefund(refundedWhole.id, 3000, 0);
-    await sql`delete from products where id = ${gauge}`.execute(database.db);
+    await sql`delete from products where id = ${gauge}`.execute(migration.database.db);
 
     // A paid checkout of three lines, pictured as they were then: line 2 shipped, line 3 refunded $5 with one piece restocked.
     const checkoutLines: CheckoutLine[] = [
@@ -300,7 +297,7 @@ describe('migration 024', () => {
     expect(await linesOf(delivered.id)).toEqual([onlyLine(delivered, '/api/images/plane-now', { shipped: 1 })]);
     expect(await linesOf(cancelled.id)).toEqual([onlyLine(cancelled, '/api/images/chisels-now')]);
     expect(await linesOf(refundedWhole.id)).toEqual([onlyLine(refundedWhole, '/api/images/mallet-now', { refunded: 2 })]);
-    const headers = await database.db
+    const headers = await migration.database.db
       .selectFrom('orders')
       .select(['id', 'price_cents', 'subtotal_cents', 'shipping_cents', 'discount_cents', 'tax_cents', 'currency', 'shipped_quantity', 'shipping_status'])
       .where('number', '<', 1007)
@@ -321,7 +318,7 @@ describe('migration 024', () => {
     );
 
     // The paid checkout: one order of its number, its lines in order with the checkout's prices and pictures.
-    const merged = await database.db.selectFrom('orders').selectAll().where('number', '=', 1007).execute();
+    const merged = await migration.database.db.selectFrom('orders').selectAll().where('number', '=', 1007).execute();
     expect(merged).toEqual([
       expect.objectContaining({
         id: header,
@@ -356,12 +353,12 @@ describe('migration 024', () => {
     );
 
     // Its parcel and refund are the header's, naming their lines; so is its payment.
-    expect(await database.db.selectFrom('shipments').selectAll().orderBy('created_at').execute()).toEqual([
+    expect(await migration.database.db.selectFrom('shipments').selectAll().orderBy('created_at').execute()).toEqual([
       { id: shipped.id, order_id: shipped.id, carrier: 'UPS', tracking_number: '1Z999AA10123456784', created_at: '2026-11-04T09:00:00.000Z' },
       { id: delivered.id, order_id: delivered.id, carrier: 'Unknown carrier', tracking_number: null, created_at: '2026-11-04T10:00:00.000Z' },
       { id: shippedLine, order_id: header, carrier: 'DHL', tracking_number: 'JD014600003412', created_at: '2026-11-21T08:00:00.000Z' },
     ]);
-    expect(sorted(await database.db.selectFrom('shipment_lines').selectAll().execute(), 'shipment_id')).toEqual(
+    expect(sorted(await migration.database.db.selectFrom('shipment_lines').selectAll().execute(), 'shipment_id')).toEqual(
       sorted(
         [
           { shipment_id: shipped.id, line_id: shipped.id, quantity: 1 },
@@ -371,7 +368,7 @@ describe('migration 024', () => {
         'shipment_id',
       ),
     );
-    expect(sorted(await database.db.selectFrom('refunds').select(['id', 'order_id']).execute(), 'id')).toEqual(
+    expect(sorted(await migration.database.db.selectFrom('refunds').select(['id', 'order_id']).execute(), 'id')).toEqual(
       sorted(
         [
           { id: partRefund, order_id: partRefunded.id },
@@ -381,7 +378,7 @@ describe('migration 024', () => {
         'id',
       ),
     );
-    expect(sorted(await database.db.selectFrom('refund_lines').selectAll().execute(), 'refund_id')).toEqual(
+    expect(sorted(await migration.database.db.selectFrom('refund_lines').selectAll().execute(), 'refund_id')).toEqual(
       sorted(
         [
           { refund_id: partRefund, line_id: partRefunded.id, quantity: 1, restock: 1 },
@@ -390,8 +387,10 @@ describe('migration 024', () => {
         'refund_id',
       ),
     );
-    expect(await database.db.selectFrom('local_payment_intents').select(['id', 'order_id']).execute()).toEqual([{ id: 'pi_1007', order_id: header }]);
-    expect(await database.db.selectFrom('order_payments').selectAll().execute()).toEqual([{ payment_id: 'pi_1007', order_id: header, created_at: '2026-11-20T11:58:00.000Z' }]);
+    expect(await migration.database.db.selectFrom('local_payment_intents').select(['id', 'order_id']).execute()).toEqual([{ id: 'pi_1007', order_id: header }]);
+    expect(await migration.database.db.selectFrom('order_payments').selectAll().execute()).toEqual([
+      { payment_id: 'pi_1007', order_id: header, created_at: '2026-11-20T11:58:00.000Z' },
+    ]);
 
     // The kept figures moved with the merge: what a recount makes them.
     const figures = await orderFigures();
@@ -405,11 +404,11 @@ describe('migration 024', () => {
         { day: '2026-11-20', cents: 11100, refunded_cents: 500, orders: 1 },
       ],
     });
-    await recountOrderFigures(database.db);
+    await recountOrderFigures(migration.database.db);
     expect(await orderFigures()).toEqual(figures);
 
     // The checkouts' tables and marks are gone, and nothing points at what went.
-    const tables = await database.db.introspection.getTables();
+    const tables = await migration.database.db.introspection.getTables();
     const names = tables.map((table) => table.name);
     expect(names).toEqual(expect.arrayContaining(['order_lines', 'shipments', 'shipment_lines', 'refund_lines']));
     expect(names.filter((name) => name.startsWith('checkout'))).toEqual([]);
@@ -417,13 +416,13 @@ describe('migration 024', () => {
     expect(columnsOf('orders').filter((name) => name.startsWith('checkout'))).toEqual([]);
     expect(columnsOf('local_payment_intents')).not.toContain('pays_for');
     if (testDialect === 'sqlite') {
-      expect((await sql`pragma foreign_key_check`.execute(database.db)).rows).toEqual([]);
-      expect((await sql`pragma integrity_check`.execute(database.db)).rows).toEqual([{ integrity_check: 'ok' }]);
+      expect((await sql`pragma foreign_key_check`.execute(migration.database.db)).rows).toEqual([]);
+      expect((await sql`pragma integrity_check`.execute(migration.database.db)).rows).toEqual([{ integrity_check: 'ok' }]);
     }
   });
 
   it('ships a checkout whose every line-order was sent or refunded whole before it was sent, carried as its latest parcel', async () => {
-    await migrateTo('023-refunded-before-shipping');
+    migration = await databaseMigratedBefore('024-order-lines');
     const line = (number: number, product: string, priceCents: number): CheckoutLine => ({
       line: number,
       product_id: null,
@@ -446,7 +445,7 @@ describe('migration 024', () => {
 
     await migrateToLatest();
 
-    expect(await database.db.selectFrom('orders').selectAll().execute()).toEqual([
+    expect(await migration.database.db.selectFrom('orders').selectAll().execute()).toEqual([
       expect.objectContaining({
         id: header,
         product: 'Chisel set and 2 more',
@@ -470,26 +469,27 @@ describe('migration 024', () => {
   });
 
   it('runs after migration 023 in one go, with the counts 023 moved still to be kept', async () => {
-    await migrateTo('022-postal-addresses');
+    migration = await databaseMigratedBefore('023-refunded-before-shipping');
     await insertOrder(1001, { refunded_cents: 5000 });
     await insertOrder(1002, {});
 
     await migrateToLatest();
 
-    expect(await database.db.selectFrom('orders').select(['number', 'shipping_status']).orderBy('number').execute()).toEqual([
+    expect(await migration.database.db.selectFrom('orders').select(['number', 'shipping_status']).orderBy('number').execute()).toEqual([
       { number: 1001, shipping_status: 'refunded' },
       { number: 1002, shipping_status: 'pending' },
     ]);
     const figures = await orderFigures();
     expect(figures.counts).toMatchObject({ all_orders: 2, to_ship: 1, refunded: 1 });
-    await recountOrderFigures(database.db);
+    await recountOrderFigures(migration.database.db);
     expect(await orderFigures()).toEqual(figures);
   });
 
   it('cannot be undone', async () => {
-    await migrateTo('024-order-lines');
-    await expect(migrations['024-order-lines']!.down!(database.db)).rejects.toThrow(
-      'Migration 024-order-lines cannot be undone: the orders it merged into one cannot be split again.',
-    );
+    migration = await databaseMigratedBefore('024-order-lines');
+    expect((await migration.apply()).error).toBeUndefined();
+    const { error } = await migration.undo();
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('Migration 024-order-lines cannot be undone: the orders it merged into one cannot be split again.');
   });
 });

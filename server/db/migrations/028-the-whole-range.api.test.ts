@@ -1,17 +1,15 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generatedSku } from '../../../common/variants.ts';
 import { newRecordId } from '../../record-id.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
-import { migrations } from '../migrate.ts';
+import { databaseMigratedBefore, type MigrationUnderTest } from '../../test/migrated-before.ts';
 
 /**
  * Migration 028 on a shop that already sells: each product becomes a product sold one way, with one
  * variant of its id, price and stock; carts and order lines name that variant; the fixed categories
  * become rows. Undone, the carts are keyed by product again.
  */
-let database: TestDatabase;
-let migrator: Migrator;
+let migration: MigrationUnderTest;
 
 type Row = Record<string, string | number | null>;
 
@@ -19,22 +17,19 @@ type Row = Record<string, string | number | null>;
 async function insert(table: string, row: Row): Promise<void> {
   const columns = Object.keys(row);
   await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values (${sql.join(columns.map((column) => row[column]))})`.execute(
-    database.db,
+    migration.database.db,
   );
 }
 
-const rows = async (query: string) => (await sql.raw<Row>(query).execute(database.db)).rows;
-const migrateTo = async (name: string) => expect((await migrator.migrateTo(name)).error).toBeUndefined();
+const rows = async (query: string) => (await sql.raw<Row>(query).execute(migration.database.db)).rows;
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  migration = await databaseMigratedBefore('028-the-whole-range');
 });
-afterEach(() => database.dispose());
+afterEach(() => migration.database.dispose());
 
 describe('migration 028', () => {
   it('gives every product one variant of its own id, price and stock, and points carts and order lines at it', async () => {
-    await migrateTo('027-charges');
     const plane = newRecordId();
     await insert('products', {
       id: plane,
@@ -52,7 +47,7 @@ describe('migration 028', () => {
     await insert('user', { id: carol, name: 'Carol', email: 'carol@example.com', emailVerified: 1, createdAt: '2026-10-01T00:00:00.000Z', updatedAt: '2026-10-01T00:00:00.000Z' });
     await insert('cart_items', { user_id: carol, product_id: plane, quantity: 2, added_at: '2026-11-01T00:00:00.000Z' });
 
-    await migrateTo('028-the-whole-range');
+    expect((await migration.apply()).error).toBeUndefined();
 
     expect(await rows(`select id, product_id, position, sku, options, price_cents, avail_quantity, weight_grams, img from product_variants`)).toEqual([
       { id: plane, product_id: plane, position: 0, sku: generatedSku(plane), options: '{}', price_cents: 18500, avail_quantity: 12, weight_grams: 2100, img: '' },
@@ -73,7 +68,7 @@ describe('migration 028', () => {
       'other',
     ]);
 
-    await migrateTo('027-charges');
+    expect((await migration.undo()).error).toBeUndefined();
     expect(await rows(`select user_id, product_id, quantity from cart_items`)).toEqual([{ user_id: carol, product_id: plane, quantity: 2 }]);
   });
 });

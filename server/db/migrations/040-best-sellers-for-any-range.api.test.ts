@@ -1,13 +1,10 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase, testDialect } from '../../test/test-database.ts';
-import { migrations } from '../migrate.ts';
+import { databaseMigratedBefore, type MigrationUnderTest } from '../../test/migrated-before.ts';
+import { testDialect } from '../../test/test-database.ts';
 
 /** Migration 040 adds the index that holds the products' figures per day on both engines, and undoing it removes it. */
-let database: TestDatabase;
-let migrator: Migrator;
-const names = Object.keys(migrations).sort();
-const before040 = names[names.indexOf('040-best-sellers-for-any-range') - 1]!;
+let migration: MigrationUnderTest;
 
 /** The indexes of `sales_product_days` other than its primary key's. */
 async function dayIndexes(): Promise<string[]> {
@@ -15,27 +12,25 @@ async function dayIndexes(): Promise<string[]> {
     testDialect === 'sqlite'
       ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'sales_product_days' and sql is not null order by name`
       : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'sales_product_days' and indexname <> 'sales_product_days_pk' order by name`;
-  return (await query.execute(database.db)).rows.map((row) => row.name);
+  return (await query.execute(migration.database.db)).rows.map((row) => row.name);
 }
 
 beforeEach(async () => {
-  database = await createTestDatabase();
-  migrator = new Migrator({ db: database.db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+  migration = await databaseMigratedBefore('040-best-sellers-for-any-range');
 });
-afterEach(() => database.dispose());
+afterEach(() => migration.database.dispose());
 
 describe('migration 040', () => {
   it('indexes the figures kept per day, over the rows kept before it, and undone drops the index', async () => {
-    expect((await migrator.migrateTo(before040)).error).toBeUndefined();
     expect(await dayIndexes()).toEqual([]);
-    await sql`insert into sales_product_days (day, product_id, product, units, revenue_cents) values ('2026-11-20', 'p1', 'Block plane', 2, 8000)`.execute(database.db);
+    await sql`insert into sales_product_days (day, product_id, product, units, revenue_cents) values ('2026-11-20', 'p1', 'Block plane', 2, 8000)`.execute(migration.database.db);
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migration.latest()).error).toBeUndefined();
     expect(await dayIndexes()).toEqual(['sales_product_days_figures_idx']);
-    const { rows } = await sql<{ units: number | string }>`select units from sales_product_days where day >= '2026-11-01' and day <= '2026-11-30'`.execute(database.db);
+    const { rows } = await sql<{ units: number | string }>`select units from sales_product_days where day >= '2026-11-01' and day <= '2026-11-30'`.execute(migration.database.db);
     expect(rows.map((row) => Number(row.units))).toEqual([2]);
 
-    expect((await migrator.migrateTo(before040)).error).toBeUndefined();
+    expect((await migration.undo()).error).toBeUndefined();
     expect(await dayIndexes()).toEqual([]);
   });
 });
