@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import type { AccountSessionRepository } from './account-session-repository.ts';
 import { sessionTokenAsRead } from './session-cookie.ts';
 
 /**
@@ -22,6 +23,8 @@ export type AddressProof = 'google' | 'password-reset' | 'confirmation-link';
  */
 export interface AddressOwnershipDependencies {
   db: Database;
+  /** The read of who a session cookie signs in, as every call makes it. */
+  accountSessions: Pick<AccountSessionRepository, 'signedInBy'>;
   /** The key better-auth signs session cookies with. */
   secret: string;
   /** Whether better-auth's cookies carry the `__Secure-` prefix (the shop served over https). */
@@ -31,7 +34,7 @@ export interface AddressOwnershipDependencies {
   askBetterAuth: (headers: Headers) => Promise<string | null>;
 }
 
-export function createAddressOwnership({ db, secret, secureCookies, clock, askBetterAuth }: AddressOwnershipDependencies) {
+export function createAddressOwnership({ db, accountSessions, secret, secureCookies, clock, askBetterAuth }: AddressOwnershipDependencies) {
   // better-auth keeps its flags as booleans on PostgreSQL and as 0/1 on SQLite.
   const flag = (value: boolean) => (isPostgres(db) ? value : Number(value));
   return {
@@ -47,8 +50,8 @@ export function createAddressOwnership({ db, secret, secureCookies, clock, askBe
       const found = sessionTokenAsRead(headers?.get('cookie'), { secure: secureCookies, secret });
       if (found.kind === 'none') return false;
       if (found.kind === 'better-auth') return (await askBetterAuth(headers!)) === userId;
-      const session = await db.selectFrom('session').select(['userId', 'expiresAt']).where('token', '=', found.token).executeTakeFirst();
-      return session?.userId === userId && new Date(session.expiresAt).getTime() > clock().getTime();
+      const session = await accountSessions.signedInBy(found.token);
+      return session?.id === userId && new Date(session.expiresAt).getTime() > clock().getTime();
     },
 
     async proven(email: string, by: AddressProof): Promise<void> {

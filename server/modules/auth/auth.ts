@@ -20,6 +20,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimitRepository } from '../rate-limit/rate-limit-repository.ts';
 import { createAccountMail } from './account-mail.ts';
+import { createAccountSessionRepository } from './account-session-repository.ts';
 import { logAuthLine } from './auth-log.ts';
 import { isCommonPassword } from './common-passwords/common-password.ts';
 import { createAddressOwnership } from './address-ownership.ts';
@@ -121,7 +122,14 @@ export function authOptions(
   const { auth: settings } = config;
   const attemptsRule = { window: 60, max: settings.attemptsPerMinute };
   const accountMail = createAccountMail({ mailer, db: database.db, rateLimits, publicUrl: config.publicUrl, log });
-  const addressOwnership = createAddressOwnership({ db: database.db, secret, secureCookies: usesSecureCookies(config.publicUrl), clock, askBetterAuth });
+  const addressOwnership = createAddressOwnership({
+    db: database.db,
+    accountSessions: createAccountSessionRepository(database.db),
+    secret,
+    secureCookies: usesSecureCookies(config.publicUrl),
+    clock,
+    askBetterAuth,
+  });
 
   /** The shop's own rules run before better-auth's, so that the pages get the specification's messages. */
   const checkInput = createAuthMiddleware(async (ctx) => {
