@@ -42,6 +42,7 @@ import { picturesInObjectStorageMigration } from './migrations/039-pictures-in-o
 import { bestSellersForAnyRangeMigration } from './migrations/040-best-sellers-for-any-range.ts';
 import { capturesFinishedMigration } from './migrations/041-captures-finished.ts';
 import { settingsVersionMigration } from './migrations/042-settings-version.ts';
+import { figuresAtTheCommitMigration } from './migrations/043-figures-at-the-commit.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '040-best-sellers-for-any-range': bestSellersForAnyRangeMigration,
   '041-captures-finished': capturesFinishedMigration,
   '042-settings-version': settingsVersionMigration,
+  '043-figures-at-the-commit': figuresAtTheCommitMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

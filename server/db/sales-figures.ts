@@ -193,3 +193,9 @@ export const salesFiguresRecount: readonly string[] = [
   ...paymentStatements('true'),
   ...refundStatements('true'),
 ];
+
+/**
+ * A payment's figures as PostgreSQL adds them at the commit (migration 043, ADR 065): the one
+ * statement, run by the trigger on the order whose money was recorded taken (`new`).
+ */
+export const paymentFiguresAtCommit = asOneStatement(paymentStatements('o.id = new.id'));

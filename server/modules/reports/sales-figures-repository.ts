@@ -21,7 +21,8 @@ function forEachDatabase(statements: readonly string[]): ForEachDatabase {
 }
 
 // Made once: the text of each statement is the recount's own, narrowed to one order or one refund.
-const onePayment = forEachDatabase(paymentStatements(`o.id = ${idMarker}`));
+// PostgreSQL adds a payment's figures itself, at the commit (migration 043, ADR 065).
+const onePayment: ForEachDatabase = { postgres: [], sqlite: forEachDatabase(paymentStatements(`o.id = ${idMarker}`)).sqlite };
 const oneRefund = forEachDatabase(refundStatements(`r.id = ${idMarker}`));
 
 async function runFor(transaction: Database, statements: ForEachDatabase, id: string): Promise<void> {
@@ -34,7 +35,7 @@ async function runFor(transaction: Database, statements: ForEachDatabase, id: st
 
 /** The sales reports' kept figures (migration 031), changed in the transaction of the money moving. */
 export const salesFiguresRepository = {
-  /** Adds a paid order's figures to the day it was paid. */
+  /** Adds a paid order's figures to the day it was paid (on PostgreSQL, the commit does: nothing to send). */
   addPayment: (transaction: Database, orderId: string) => runFor(transaction, onePayment, orderId),
   /** Takes a refund made from the day it was asked for. */
   addRefund: (transaction: Database, refundId: string) => runFor(transaction, oneRefund, refundId),
