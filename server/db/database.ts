@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { systemClock } from '../clock.ts';
+import { preparingPool } from './pg-prepared-statements.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import { fallbackCheckpointPages, startBackgroundCheckpoints } from './sqlite-checkpoints.ts';
 import { ImmediateSqliteDialect } from './sqlite-immediate.ts';
@@ -46,7 +47,8 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  // Each query with parameters prepared once per connection (ADR 066).
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   const where = new URL(url);
   return {
     db,
