@@ -515,15 +515,18 @@ export function createOrderRepository(db: Database) {
             return { outcome: seen?.cancelled_at ? 'cancelled' : 'not-unpaid' };
           }
           const lines = await linesOf(trx, id);
+          const gone = lines.find((line) => !line.variant_id);
+          if (gone) throw new LineRefused('product-gone', gone.product);
+          await alongside?.(trx, order, lines);
+          // The stock last: on PostgreSQL a variant's row and its product's stay locked until the commit,
+          // and every payment of a flash sale waits for them (issue 30), so nothing runs between them and it.
           for (const line of lines.toSorted(byVariant)) {
-            if (!line.variant_id) throw new LineRefused('product-gone', line.product);
-            if (await takeVariantStock(trx, line.variant_id, line.quantity)) continue;
+            if (await takeVariantStock(trx, line.variant_id!, line.quantity)) continue;
             // Nothing taken: short of stock, or the variant (or its whole product) was deleted since the order was placed.
-            const stillSold = await trx.selectFrom('product_variants').select('id').where('id', '=', line.variant_id).executeTakeFirst();
+            const stillSold = await trx.selectFrom('product_variants').select('id').where('id', '=', line.variant_id!).executeTakeFirst();
             throw new LineRefused(stillSold ? 'out-of-stock' : 'product-gone', line.product);
           }
           await refreshProducts(trx, productsOf(lines));
-          await alongside?.(trx, order, lines);
           return { outcome: 'paid' };
         })
         .catch((error: unknown) => {
