@@ -43,6 +43,7 @@ import { bestSellersForAnyRangeMigration } from './migrations/040-best-sellers-f
 import { capturesFinishedMigration } from './migrations/041-captures-finished.ts';
 import { settingsVersionMigration } from './migrations/042-settings-version.ts';
 import { figuresAtTheCommitMigration } from './migrations/043-figures-at-the-commit.ts';
+import { invoiceNumbersAtTheCommitMigration } from './migrations/044-invoice-numbers-at-the-commit.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '041-captures-finished': capturesFinishedMigration,
   '042-settings-version': settingsVersionMigration,
   '043-figures-at-the-commit': figuresAtTheCommitMigration,
+  '044-invoice-numbers-at-the-commit': invoiceNumbersAtTheCommitMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { CreditNotesTable, InvoicesTable } from '../../db/schema.ts';
 import { newRecordId } from '../../record-id.ts';
 
@@ -16,7 +17,8 @@ export const documentNumber = (kind: DocumentKind, year: number, sequence: numbe
  * Invoices and credit notes (ADR 038). Each takes the next number of its series in the transaction
  * that issues it: one upsert raises the series' row, which every other issuer of the series then waits
  * for (PostgreSQL locks the row; SQLite has one writer), so two documents never share a number, and a
- * transaction that rolls back takes its number back with it: the series has no gaps.
+ * transaction that rolls back takes its number back with it: the series has no gaps. On PostgreSQL an
+ * invoice's upsert runs at the commit (migration 044), so that the row is held for the commit alone.
  */
 export function createInvoiceRepository(db: Database) {
   async function nextNumber(transaction: Database, kind: DocumentKind, year: number): Promise<string> {
@@ -38,7 +40,9 @@ export function createInvoiceRepository(db: Database) {
     /**
      * Issues an order's invoice in the transaction given (the one that records the payment taken),
      * with the next number of the year's series; `made` writes its document for that number. An
-     * order has one invoice: issued already, it is answered as it is.
+     * order has one invoice: issued already, it is answered as it is. On PostgreSQL the number is
+     * given at the commit (ADR 067): inside the transaction the invoice and its document carry
+     * `pending-` and its id, and the order no number yet.
      */
     async issueInvoice(
       transaction: Database,
@@ -48,14 +52,17 @@ export function createInvoiceRepository(db: Database) {
     ): Promise<InvoiceRow> {
       const existing = await this.invoiceOf(orderId, transaction);
       if (existing) return existing;
-      const number = await nextNumber(transaction, 'INV', new Date(issuedAt).getUTCFullYear());
+      const id = newRecordId();
+      // PostgreSQL numbers it at the commit (migration 044): until then it carries a pending number.
+      const numberedAtCommit = isPostgres(transaction);
+      const number = numberedAtCommit ? `pending-${id}` : await nextNumber(transaction, 'INV', new Date(issuedAt).getUTCFullYear());
       const { document, totalCents, taxCents } = made(number);
       const invoice = await transaction
         .insertInto('invoices')
-        .values({ id: newRecordId(), number, order_id: orderId, issued_at: issuedAt, total_cents: totalCents, tax_cents: taxCents, document, pdf: null })
+        .values({ id, number, order_id: orderId, issued_at: issuedAt, total_cents: totalCents, tax_cents: taxCents, document, pdf: null })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await transaction.updateTable('orders').set({ invoice_number: number }).where('id', '=', orderId).execute();
+      if (!numberedAtCommit) await transaction.updateTable('orders').set({ invoice_number: number }).where('id', '=', orderId).execute();
       return invoice;
     },
 

@@ -52,6 +52,21 @@ describe(`invoice and credit note numbers (${testDialect})`, () => {
     const sequences = invoiceNumbers.map(sequenceOf).sort((a, b) => a - b);
     // This file's shop issued no invoice before: 1 to 50, none missing, none twice.
     expect(sequences).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    // Each invoice, and the document it was written as, carries its order's number (on PostgreSQL
+    // given at the commit, ADR 067), and nothing of the number it waited under.
+    const invoices = await people.shop.db
+      .selectFrom('invoices')
+      .select(['order_id', 'number', 'document'])
+      .where(
+        'order_id',
+        'in',
+        orders.map((order) => order._id),
+      )
+      .execute();
+    expect(invoices.map((invoice) => [invoice.number, (JSON.parse(invoice.document) as { number: string }).number]).sort()).toEqual(
+      invoiceNumbers.map((number) => [number, number]).sort(),
+    );
+    for (const invoice of invoices) expect(invoice.document).not.toContain('pending-');
 
     const refunds = await Promise.all(
       paid.slice(0, 20).map((details) =>
@@ -79,6 +94,17 @@ describe('an issued document', () => {
     const { db } = people.shop;
     await expect(db.updateTable('invoices').set({ total_cents: 1 }).where('order_id', '=', order._id).execute()).rejects.toThrow(/never changes/);
     await expect(db.updateTable('invoices').set({ document: '{}' }).where('order_id', '=', order._id).execute()).rejects.toThrow(/never changes/);
+    // Nor its number, whichever form the new one takes.
+    const { number } = await db.selectFrom('invoices').select('number').where('order_id', '=', order._id).executeTakeFirstOrThrow();
+    for (const renumbered of [`INV-${year}-999998`, `pending-${order._id}`]) {
+      await expect(
+        db
+          .updateTable('invoices')
+          .set((eb) => ({ number: renumbered, document: eb.fn<string>('replace', ['document', eb.val(number), eb.val(renumbered)]) }))
+          .where('order_id', '=', order._id)
+          .execute(),
+      ).rejects.toThrow(/never changes/);
+    }
     await expect(db.deleteFrom('invoices').where('order_id', '=', order._id).execute()).rejects.toThrow(/never changes/);
     expect(await db.selectFrom('invoices').select('total_cents').where('order_id', '=', order._id).executeTakeFirst()).toBeDefined();
   });

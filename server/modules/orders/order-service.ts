@@ -152,6 +152,15 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
   /** The order whole, read in the transaction that changed it, to announce it. */
   const whole = async (transaction: Database, row: OrderRow) => toOrder(row, await orders.linesOf(transaction, row.id));
 
+  /**
+   * A paid order as its payment's transaction announced it, with the number its invoice was given:
+   * on PostgreSQL at the commit (ADR 067), so read after it (its row, by its key).
+   */
+  async function withInvoiceNumber(order: Order): Promise<Order> {
+    const row = await orders.findById(order._id);
+    return row?.invoice_number ? { ...order, invoiceNumber: row.invoice_number } : order;
+  }
+
   /** The order whole as it is now, read after a change. */
   async function current(id: string): Promise<Order> {
     const row = await orders.findListedById(id);
@@ -368,22 +377,16 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * them; the order keeps them to show which card paid. Never more of the number.
      */
     async settle(id: string, transactionId: string, { captured, card }: { captured: boolean; card?: PaymentCard | undefined }): Promise<Settlement> {
-      // The order as this transaction left it is the answer: read in it, not again after the commit.
       let settled: Order | undefined;
       const marked = await orders.markPaid(id, { transactionId, card, captured }, clock().toISOString(), async (trx, paid, lines) => {
         const order = toOrder(paid, lines);
-        if (captured) {
-          await events.paid(trx, order, buyerOf(paid));
-          // With what announcing it wrote to the order (its invoice's number).
-          settled = toOrder((await orders.rowIn(trx, id)) ?? paid, lines);
-        } else {
-          await events.authorised(trx, order);
-          settled = order;
-        }
+        settled = order;
+        if (captured) await events.paid(trx, order, buyerOf(paid));
+        else await events.authorised(trx, order);
       });
       if (marked.outcome === 'out-of-stock' || marked.outcome === 'product-gone') return marked;
       if (marked.outcome === 'cancelled') return { outcome: 'cancelled' };
-      if (marked.outcome === 'paid' && settled) return { outcome: 'paid', order: settled };
+      if (marked.outcome === 'paid' && settled) return { outcome: 'paid', order: captured ? await withInvoiceNumber(settled) : settled };
       const order = await this.find(id);
       if (!order) return { outcome: 'cancelled' };
       return { outcome: 'already-paid', order };
@@ -399,11 +402,10 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     async recordCapture(id: string, transactionId: string): Promise<Order | undefined> {
       let recorded: Order | undefined;
       await orders.markCaptured(id, transactionId, clock().toISOString(), async (trx, paid) => {
-        const lines = await orders.linesOf(trx, paid.id);
-        await events.paid(trx, toOrder(paid, lines), buyerOf(paid));
-        recorded = toOrder((await orders.rowIn(trx, id)) ?? paid, lines);
+        recorded = toOrder(paid, await orders.linesOf(trx, paid.id));
+        await events.paid(trx, recorded, buyerOf(paid));
       });
-      return recorded;
+      return recorded && (await withInvoiceNumber(recorded));
     },
 
     /** Whether the order is paid by this payment, authorised only, and its capture not recorded yet: what the follow-up job finishes. */
