@@ -248,8 +248,9 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   };
   const orderRepository = createOrderRepository(db);
   // Last, the listeners that write rows every payment shares (the day's sales figures, the invoice
-  // counter): on PostgreSQL each such row stays locked until the commit, so every other payment
-  // waits for whatever runs after it (ADR 050); the e-mail that attaches the invoice goes after the commit.
+  // counter). On PostgreSQL the database writes those rows itself at the commit (ADRs 065, 067); on
+  // SQLite the one writer holds everything until then anyway. The e-mail that attaches the invoice
+  // goes after the commit.
   const orderEvents = combineOrderEvents(
     orderNotices,
     releasePaymentsOnCancel(jobs),
