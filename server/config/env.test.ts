@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       databasePoolSize: 10,
+      databasePreparedStatements: true,
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
     });
@@ -26,6 +27,11 @@ describe('loadConfig', () => {
   it('takes the PostgreSQL pool size as a whole number of at least 2', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '40' }, '/web').databasePoolSize).toBe(40);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' }, '/web')).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS is false', () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }, '/web').databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' }, '/web')).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
   it('trusts a number of proxy hops or named proxy addresses, never every forwarded address', () => {

@@ -27,6 +27,8 @@ const envSchema = z.object({
     .optional(),
   // PostgreSQL connections each server process keeps (ADR 050); the job queue shares them.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  // Named prepared statements on PostgreSQL (ADR 066); off behind a pooler that cannot keep them.
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   PUBLIC_URL: z.url().optional(),
   // Further origins whose pages may call the API with a customer's cookie (a second domain, the
   // development server); each an origin such as https://shop.example, separated by commas.
@@ -230,6 +232,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL connections each server process keeps, the job queue's among them. */
   databasePoolSize: number;
+  /** Whether PostgreSQL queries go as named prepared statements (ADR 066). */
+  databasePreparedStatements: boolean;
   publicUrl: string;
   /** Origins the shop's pages are served from; unsafe calls with cookies from any other origin are refused. */
   siteOrigins: string[];
@@ -301,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webRoot: string): AppConfig {
     backupDir: path.resolve(vars.BACKUP_DIR ?? path.join(vars.DATA_DIR, 'backups')),
     databaseUrl: vars.DATABASE_URL,
     databasePoolSize: vars.DATABASE_POOL_SIZE,
+    databasePreparedStatements: vars.DATABASE_PREPARED_STATEMENTS === 'true',
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     // Without PUBLIC_URL the shop is on this machine, reached by either loopback name.
     siteOrigins: [...(vars.PUBLIC_URL ? [new URL(vars.PUBLIC_URL).origin] : [`http://localhost:${vars.PORT}`, `http://127.0.0.1:${vars.PORT}`]), ...vars.TRUSTED_ORIGINS],

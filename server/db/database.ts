@@ -34,7 +34,7 @@ const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === int8Oid ? (value: string) => Number(value) : pgParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
-export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+export function openPostgres(url: string, poolSize = 10, { preparedStatements = true }: { preparedStatements?: boolean } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes });
   // An idle connection dropped by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
@@ -47,8 +47,8 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  // Each query with parameters prepared once per connection (ADR 066).
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  // Each query with parameters prepared once per connection, unless a pooler cannot keep them (ADR 066).
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }) });
   const where = new URL(url);
   return {
     db,
@@ -96,10 +96,10 @@ export function openSqlite(file: string, { checkpointInBackground = false }: { c
 
 /** PostgreSQL when a URL is given, otherwise the embedded SQLite file. */
 export function openDatabase(
-  options: { databaseUrl: string | undefined; databasePoolSize: number; dataDir: string },
+  options: { databaseUrl: string | undefined; databasePoolSize: number; databasePreparedStatements?: boolean; dataDir: string },
   { serving = false }: { serving?: boolean } = {},
 ): DatabaseHandle {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.databasePoolSize)
+    ? openPostgres(options.databaseUrl, options.databasePoolSize, { preparedStatements: options.databasePreparedStatements ?? true })
     : openSqlite(path.join(options.dataDir, 'joinery.db'), { checkpointInBackground: serving });
 }

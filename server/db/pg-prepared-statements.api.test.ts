@@ -57,19 +57,27 @@ describe.runIf(testDialect === 'postgres')('preparingPool', () => {
     expect(await prepared()).toEqual(['update "tool" set "name" = $1 where "id" = $2']);
   });
 
-  it('sends the queries past its limit unnamed', async () => {
-    const { db, prepared } = await toolsDatabase(1);
+  it('sends the queries past its limit unnamed, and those with more than 64 parameters', async () => {
+    const { db, prepared } = await toolsDatabase(2);
     expect(await db.selectFrom('tool').select('name').where('id', '=', 2).executeTakeFirst()).toEqual({ name: 'saw' });
+    const manyIds = Array.from({ length: 65 }, (_, index) => index + 1);
+    expect(await db.selectFrom('tool').select('id').where('id', 'in', manyIds).orderBy('id').execute()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
     expect(await db.selectFrom('tool').select('id').where('name', '=', 'saw').executeTakeFirst()).toEqual({ id: 2 });
-    expect(await prepared()).toEqual(['select "name" from "tool" where "id" = $1']);
+    expect(await db.selectFrom('tool').select('id').where('name', '=', 'chisel').where('id', '>', 0).executeTakeFirst()).toEqual({ id: 3 });
+    expect(await prepared()).toEqual(['select "name" from "tool" where "id" = $1', 'select "id" from "tool" where "name" = $1']);
   });
 
-  it('prepares a statement again after its table gained a column, failing only the one run in between', async () => {
+  it('prepares a statement again after its table gained a column: at once outside a transaction, on the next run inside one', async () => {
     const { db } = await toolsDatabase();
-    const everything = () => db.selectFrom('tool').selectAll().where('id', '=', 1).executeTakeFirst();
+    const everything = (on: Kysely<Tables> = db) => on.selectFrom('tool').selectAll().where('id', '=', 1).executeTakeFirst();
     expect(await everything()).toEqual({ id: 1, name: 'plane' });
     await sql`alter table tool add column sharp boolean not null default true`.execute(db);
-    await expect(everything()).rejects.toThrow('cached plan must not change result type');
+    // A process of the old release while a new one migrates: its read goes on as if nothing happened.
     expect(await everything()).toEqual({ id: 1, name: 'plane', sharp: true });
+
+    await sql`alter table tool add column honed boolean not null default false`.execute(db);
+    // Inside a transaction PostgreSQL has failed it already: that transaction fails, the next succeeds.
+    await expect(db.transaction().execute((trx) => everything(trx))).rejects.toThrow('cached plan must not change result type');
+    expect(await db.transaction().execute((trx) => everything(trx))).toEqual({ id: 1, name: 'plane', sharp: true, honed: false });
   });
 });

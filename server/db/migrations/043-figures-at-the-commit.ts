@@ -25,7 +25,7 @@ export const figuresAtTheCommitMigration: Migration = {
         return null;
       end $$`.execute(db);
     await sql`
-      create constraint trigger orders_sales_figures after update of captured_at on orders
+      create constraint trigger orders_add_sales_figures after update of captured_at on orders
       deferrable initially deferred for each row
       when (old.captured_at is null and new.captured_at is not null)
       execute function add_payment_sales_figures()`.execute(db);
@@ -33,7 +33,7 @@ export const figuresAtTheCommitMigration: Migration = {
 
   async down(db: Kysely<unknown>) {
     if (!isPostgres(db)) return;
-    await sql`drop trigger orders_sales_figures on orders`.execute(db);
+    await sql`drop trigger orders_add_sales_figures on orders`.execute(db);
     await sql`drop function add_payment_sales_figures()`.execute(db);
   },
 };

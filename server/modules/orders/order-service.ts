@@ -157,7 +157,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
    * on PostgreSQL at the commit (ADR 067), so read after it (its row, by its key).
    */
   async function withInvoiceNumber(order: Order): Promise<Order> {
-    const row = await orders.findById(order._id);
+    // The payment is recorded whatever happens to this read: failing it, the order goes without the number.
+    const row = await orders.findById(order._id).catch(() => undefined);
     return row?.invoice_number ? { ...order, invoiceNumber: row.invoice_number } : order;
   }
 

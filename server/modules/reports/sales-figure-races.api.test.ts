@@ -6,8 +6,8 @@ import { recountOrderFigures } from '../../db/order-figures-recount.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { call } from '../../test/call.ts';
 import { californiaAddress, phone, setUpCharges } from '../../test/charges.ts';
-import { addProduct, readOrder, type TestProduct } from '../../test/ordering.ts';
-import { payOrder } from '../../test/paid-order.ts';
+import { addProduct, confirmPayment, readOrder, type TestProduct } from '../../test/ordering.ts';
+import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
 import { testDialect } from '../../test/test-database.ts';
 
 /**
@@ -89,5 +89,43 @@ describe(`the sales figures under a crowd (${testDialect})`, () => {
     const kept = await snapshot();
     await recountOrderFigures(people.shop.db);
     expect(await snapshot()).toEqual(kept);
+  });
+
+  // On PostgreSQL a payment's figures and the counts of orders are written at the commit, a refund's
+  // figures in its transaction and its counts at the commit: both take the figures' rows before the
+  // counts' (ADR 065), or a payment and a refund could each hold what the other waits for.
+  it('take 30 payments and 20 refunds arriving together, none failed and none waiting for another for ever', { timeout: 180_000 }, async () => {
+    const customers: TestAccount[] = [];
+    for (let index = 0; index < 50; index += 1) customers.push(await signUp(app(), `Mixed Customer ${index}`));
+    const orders = await Promise.all(customers.map((customer) => placed(customer, 2)));
+    await Promise.all(orders.slice(0, 20).map((order, index) => payOrder(app(), customers[index]!, order._id)));
+    // Taken at once by the processor (as an automatic capture is), so that one transaction marks each
+    // order paid, counts it and adds its figures: authorised, and captured at the processor, before
+    // the shop confirms them together with the refunds.
+    const captured = await Promise.all(
+      orders.slice(20).map(async (order, index) => {
+        const transactionId = await authorisedPayment(app(), customers[20 + index]!, order._id);
+        await people.shop.db.updateTable('local_payment_intents').set({ status: 'succeeded' }).where('id', '=', transactionId).execute();
+        return transactionId;
+      }),
+    );
+    const [refunds, payments] = await Promise.all([
+      Promise.all(
+        orders.slice(0, 20).map((order) =>
+          call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, {
+            lines: [{ lineId: order.lines[0]!.lineId, quantity: 1 }],
+            reason: 'Returned unused',
+            restock: true,
+            idempotencyKey: randomUUID(),
+          }),
+        ),
+      ),
+      Promise.all(orders.slice(20).map((order, index) => confirmPayment(app(), customers[20 + index], order._id, captured[index]))),
+    ]);
+    for (const refund of refunds) expect(refund.statusCode, refund.body).toBe(201);
+    for (const payment of payments) expect(payment.statusCode, payment.body).toBe(200);
+    const paid = await Promise.all(orders.map((order, index) => readOrder(app(), customers[index]!, order._id)));
+    expect(paid.every((order) => order.paymentStatus === 'paid')).toBe(true);
+    expect(paid.filter((order) => (order.refundedAmount ?? 0) > 0)).toHaveLength(20);
   });
 });
