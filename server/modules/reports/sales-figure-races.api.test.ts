@@ -31,6 +31,15 @@ async function placed(who: TestAccount, quantity: number): Promise<Order> {
   return res.json<Order>();
 }
 
+/** The admin refunds one piece of the order's first line, restocked. */
+const refundOnePiece = (order: Order) =>
+  call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, {
+    lines: [{ lineId: order.lines[0]!.lineId, quantity: 1 }],
+    reason: 'Returned unused',
+    restock: true,
+    idempotencyKey: randomUUID(),
+  });
+
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 describe(`the sales figures under a crowd (${testDialect})`, () => {
@@ -39,16 +48,7 @@ describe(`the sales figures under a crowd (${testDialect})`, () => {
     for (let index = 0; index < 50; index += 1) customers.push(await signUp(app(), `Crowd Customer ${index}`));
     const orders = await Promise.all(customers.map((customer, index) => placed(customer, 1 + (index % 3))));
     await Promise.all(orders.map((order, index) => payOrder(app(), customers[index]!, order._id)));
-    const refunds = await Promise.all(
-      orders.slice(0, 20).map((order) =>
-        call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, {
-          lines: [{ lineId: order.lines[0]!.lineId, quantity: 1 }],
-          reason: 'Returned unused',
-          restock: true,
-          idempotencyKey: randomUUID(),
-        }),
-      ),
-    );
+    const refunds = await Promise.all(orders.slice(0, 20).map(refundOnePiece));
     for (const refund of refunds) expect(refund.statusCode, refund.body).toBe(201);
     const paid = await Promise.all(orders.map((order, index) => readOrder(app(), customers[index]!, order._id)));
 
@@ -110,16 +110,7 @@ describe(`the sales figures under a crowd (${testDialect})`, () => {
       }),
     );
     const [refunds, payments] = await Promise.all([
-      Promise.all(
-        orders.slice(0, 20).map((order) =>
-          call(app(), 'POST', `/api/orders/${order._id}/refunds`, people.admin, {
-            lines: [{ lineId: order.lines[0]!.lineId, quantity: 1 }],
-            reason: 'Returned unused',
-            restock: true,
-            idempotencyKey: randomUUID(),
-          }),
-        ),
-      ),
+      Promise.all(orders.slice(0, 20).map(refundOnePiece)),
       Promise.all(orders.slice(20).map((order, index) => confirmPayment(app(), customers[20 + index], order._id, captured[index]))),
     ]);
     for (const refund of refunds) expect(refund.statusCode, refund.body).toBe(201);
