@@ -366,11 +366,6 @@ export function createOrderRepository(db: Database) {
     /** The order's lines, in the transaction given (one that changes the order, to announce it whole). */
     linesOf,
 
-    /** The order's own row as the transaction given has left it (after what it announced wrote to it). */
-    rowIn(transaction: Database, id: string): Promise<OrderRow | undefined> {
-      return transaction.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
     /** Whether the order has been cancelled: one column, for a check made after each payment is started. */
     async isCancelled(id: string): Promise<boolean> {
       const row = await db.selectFrom('orders').select('cancelled_at').where('id', '=', id).executeTakeFirst();
