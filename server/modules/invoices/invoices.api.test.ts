@@ -5,8 +5,8 @@ import type { RefundResult } from '../../../common/schemas/refunds.ts';
 import { createShopWithPeople, type ShopWithPeople, signUp, type TestAccount } from '../../test/accounts.ts';
 import { call } from '../../test/call.ts';
 import { addDiscountCode, californiaAddress, phone, setUpCharges } from '../../test/charges.ts';
-import { addProduct, type TestProduct } from '../../test/ordering.ts';
-import { payOrder } from '../../test/paid-order.ts';
+import { addProduct, confirmPayment, type TestProduct } from '../../test/ordering.ts';
+import { authorisedPayment, payOrder } from '../../test/paid-order.ts';
 import { pdfText } from '../../test/receipt-text.ts';
 import { testDialect } from '../../test/test-database.ts';
 
@@ -83,6 +83,19 @@ describe(`invoice and credit note numbers (${testDialect})`, () => {
     const noteNumbers = credited.map((details) => details.refunds[0]!.creditNoteNumber!);
     for (const number of noteNumbers) expect(number).toMatch(new RegExp(`^CN-${year}-\\d{6}$`));
     expect(noteNumbers.map(sequenceOf).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+});
+
+describe('the payment’s answer', () => {
+  it('carries the number its invoice was given (on PostgreSQL at the commit, after the answer was made)', async () => {
+    const dana = await signUp(app(), 'Dana Customer');
+    const order = await placed(dana);
+    const transactionId = await authorisedPayment(app(), dana, order._id);
+    const res = await confirmPayment(app(), dana, order._id, transactionId);
+    expect(res.statusCode, res.body).toBe(200);
+    const answered = res.json<Order>();
+    expect(answered.invoiceNumber).toMatch(new RegExp(`^INV-${year}-\\d{6}$`));
+    expect(answered.invoiceNumber).toBe((await detailsOf(dana, order._id)).order.invoiceNumber);
   });
 });
 
