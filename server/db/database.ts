@@ -96,10 +96,10 @@ export function openSqlite(file: string, { checkpointInBackground = false }: { c
 
 /** PostgreSQL when a URL is given, otherwise the embedded SQLite file. */
 export function openDatabase(
-  options: { databaseUrl: string | undefined; databasePoolSize: number; databasePreparedStatements?: boolean; dataDir: string },
+  options: { databaseUrl: string | undefined; databasePoolSize: number; databasePreparedStatements: boolean; dataDir: string },
   { serving = false }: { serving?: boolean } = {},
 ): DatabaseHandle {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.databasePoolSize, { preparedStatements: options.databasePreparedStatements ?? true })
+    ? openPostgres(options.databaseUrl, options.databasePoolSize, { preparedStatements: options.databasePreparedStatements })
     : openSqlite(path.join(options.dataDir, 'joinery.db'), { checkpointInBackground: serving });
 }
