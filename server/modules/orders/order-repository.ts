@@ -41,6 +41,8 @@ export type MarkPaidOutcome = { outcome: 'paid' | 'not-unpaid' | 'cancelled' } |
 
 /** Work done in the transaction of a change, with the order as the change left it. */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
+/** Work done in the transaction that places an order, with the order and the lines it was placed with. */
+export type PlacedAlongside = (transaction: Database, row: OrderRow, lines: OrderLineRow[]) => Promise<void>;
 /** A step of a payment's transaction, given the order marked paid and its lines as the transaction read them. */
 export type PaidAlongside = (transaction: Database, row: OrderRow, lines: OrderLineRow[]) => Promise<void>;
 
@@ -220,20 +222,22 @@ export function createOrderRepository(db: Database) {
   }
 
   /** Places an order with its lines in the caller's transaction, giving it the next order number; answers it as stored. */
-  async function insertIn(transaction: Database, row: NewOrderRow, lines: readonly NewOrderLine[]): Promise<OrderRow> {
+  /** Inserts an order and its lines; answers both as stored, the lines as they were written rather than read again. */
+  async function insertIn(transaction: Database, row: NewOrderRow, lines: readonly NewOrderLine[]): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
     const number = isPostgres(db)
       ? sql<number>`nextval('order_number_seq')`
       : (await sql<{ last_number: number }>`update order_number_counter set last_number = last_number + 1 returning last_number`.execute(transaction)).rows[0]!.last_number;
-    const placed = await transaction
+    const order = await transaction
       .insertInto('orders')
       .values({ ...row, number })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await transaction
+    const written = await transaction
       .insertInto('order_lines')
-      .values(lines.map((line) => ({ ...line, order_id: placed.id })))
+      .values(lines.map((line) => ({ ...line, order_id: order.id })))
+      .returningAll()
       .execute();
-    return placed;
+    return { order, lines: written.toSorted((a, b) => a.line - b.line) };
   }
 
   /** Cancels an order in the caller's transaction, only while it is unpaid and open; undefined when it was paid or cancelled meanwhile. */
@@ -303,12 +307,12 @@ export function createOrderRepository(db: Database) {
   }
 
   return {
-    /** Places an order with its lines, giving it the next order number; answers it as stored. */
-    async insert(row: NewOrderRow, lines: readonly NewOrderLine[], alongside: Alongside): Promise<OrderRow> {
+    /** Places an order with its lines, giving it the next order number; answers it as stored, and hands `alongside` its lines as written. */
+    async insert(row: NewOrderRow, lines: readonly NewOrderLine[], alongside: PlacedAlongside): Promise<OrderRow> {
       return db.transaction().execute(async (trx) => {
         const placed = await insertIn(trx, row, lines);
-        await alongside(trx, placed);
-        return placed;
+        await alongside(trx, placed.order, placed.lines);
+        return placed.order;
       });
     },
 

@@ -136,12 +136,12 @@ export function createOrderReturns(orders: OrderRepository, clock: Clock, events
         }
 
         const rows = exchangeRows(original, variant, quantity, dueCents, now);
-        const order = await orders.insertIn(trx, rows.header, [rows.line]);
+        const { order, lines } = await orders.insertIn(trx, rows.header, [rows.line]);
         if (dueCents === 0 && !(await takeVariantStock(trx, variant.variantId, quantity))) {
           throw conflict(`Only ${variant.availQuantity} of ${variant.name}${variant.label ? ` (${variant.label})` : ''} left in stock.`, 'OUT_OF_STOCK');
         }
         await refreshProducts(trx, [variant.productId]);
-        const whole = toOrder(order, await orders.linesOf(trx, order.id));
+        const whole = toOrder(order, lines);
         if (dueCents > 0) await events.placed(trx, whole);
         await alongside(trx, whole);
         return { order: whole, dueCents, backCents: Math.max(0, -difference) };

@@ -187,13 +187,13 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
     // The order as its transaction placed and announced it is the answer: nothing else writes it
     // before the commit, and reading it again after would be two more queries for every checkout.
     let placed: Order | undefined;
-    await orders.insert(rows.header, rows.lines, async (trx, row) => {
+    await orders.insert(rows.header, rows.lines, async (trx, row, lines) => {
       if (options.replacing) {
         const replaced = await orders.cancelUnpaidIn(trx, options.replacing.id, 'replaced', row.created_at);
         if (replaced) await events.cancelled(trx, await whole(trx, replaced));
       }
       if (row.discount_code) await discounts.redeem(trx, { code: row.discount_code, orderId: row.id, email: row.email });
-      placed = await whole(trx, row);
+      placed = toOrder(row, lines);
       await events.placed(trx, placed);
     });
     if (!placed) throw new Error('An order was placed without its transaction announcing it.');
