@@ -36,18 +36,15 @@ export function createGraphileJobBackend({ database, registry, log, pollInterval
     pollInterval: pollIntervalMs,
     // The server handles SIGTERM itself and stops the runner as it closes.
     noHandleSignals: true,
-    preset: {
-      worker: {
-        // A flash sale queues two e-mails a paid order: one fetch takes a batch for all the workers,
-        // instead of a fetch a job (and one more that finds none), and jobs done within the same
-        // few milliseconds are deleted in one statement (ADR 068). The batch is handed back when the
-        // runner stops, and a job done but not yet deleted when the process dies runs again, which
-        // every task tolerates (e-mail keeps its Message-ID: ADR 057).
-        localQueue: { size: concurrency * 2 },
-        completeJobBatchDelay: 5,
-        failJobBatchDelay: 5,
-      },
-    },
+  };
+  // The running queue only: a flash sale queues two e-mails a paid order, so one fetch takes a batch
+  // for all the workers, instead of a fetch a job (and one more that finds none), and jobs done within
+  // the same few milliseconds are deleted in one statement (ADR 068). The batch is handed back when
+  // the runner stops, and a job done but not yet deleted when the process dies runs again, which every
+  // task tolerates (e-mail keeps its Message-ID: ADR 057). `runDueJobs` goes without: a local queue
+  // fetched once would miss the jobs its own jobs queue, which it must run too.
+  const batched: RunnerOptions['preset'] = {
+    worker: { localQueue: { size: concurrency * 2 }, completeJobBatchDelay: 5, failJobBatchDelay: 5 },
   };
   let runner: Runner | undefined;
   // The runner's pool of workers, whose forceful stop hands back the jobs still running.
@@ -64,7 +61,7 @@ export function createGraphileJobBackend({ database, registry, log, pollInterval
       events.on('pool:create', ({ workerPool }) => {
         pool = workerPool;
       });
-      runner = await run({ ...options, events }, undefined, []);
+      runner = await run({ ...options, preset: batched, events }, undefined, []);
       runner.promise.catch((error: unknown) => log.error({ err: error }, 'the background job runner stopped'));
     },
 
