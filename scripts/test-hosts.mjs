@@ -555,15 +555,18 @@ async function run() {
   // Mail: the live hosts finish the queue; the jobs the killed host held stay locked until their lock is
   // 4 hours old (ADR 009). The run cannot wait so long, so it ages those locks (only they are older than
   // the rolling restart) and the hosts run them as they would then.
-  // Each card payment also leaves its capture's follow-up due a minute later (ADR 056), which finishes an
-  // order whose request died with its host; the run brings those forward rather than wait the minute.
+  // An order whose request died with its host between marking it paid and recording its capture is
+  // finished by the sweep that runs every minute, once it was paid a minute ago (ADR 069): up to two
+  // minutes, which the run waits.
   const queueIdle = async () => (await countOf('select count(*) from graphile_worker.jobs where locked_at is null and run_at <= now() and attempts < max_attempts')) === 0;
   await waitUntil('the e-mail jobs to be done', queueIdle, 60_000, 250);
   const stillHeld = await countOf(`select count(*) from graphile_worker.jobs where locked_at < now() - interval '20 seconds'`);
   await client.query(`update graphile_worker._private_jobs set locked_at = locked_at - interval '5 hours' where locked_at < now() - interval '20 seconds'`);
-  await client.query(
-    `update graphile_worker._private_jobs set run_at = now() where locked_at is null and run_at > now()
-      and task_id = (select id from graphile_worker._private_tasks where identifier = 'finish-capture')`,
+  await waitUntil(
+    'the captures a killed host left to be finished',
+    async () => (await countOf(`select count(*) from orders where payment_status = 'paid' and captured_at is null`)) === 0,
+    150_000,
+    500,
   );
   await waitUntil("the killed host's jobs to be done", async () => (await countOf('select count(*) from graphile_worker.jobs where attempts < max_attempts')) === 0, 60_000, 250);
   await sleep(1000);

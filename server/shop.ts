@@ -59,7 +59,7 @@ import { createOrderPaymentRepository } from './modules/payments/order-payment-r
 import type { PaymentGateway } from './modules/payments/payment-gateway.ts';
 import { createPaymentRelease, releaseOrderPaymentsTaskDefinition, releasePaymentsOnCancel } from './modules/payments/payment-release.ts';
 import { completeRefundTaskDefinition, createRefundService } from './modules/payments/refund-service.ts';
-import { createCaptureCompletion, finishCaptureOnAuthorised, finishCaptureTaskDefinition } from './modules/payments/capture-completion.ts';
+import { createCaptureCompletion, finishCapturesSweepDefinition, finishCaptureTaskDefinition } from './modules/payments/capture-completion.ts';
 import { createDiscountCodeRepository } from './modules/discounts/discount-code-repository.ts';
 import { releaseCodeOnCancel } from './modules/discounts/discount-events.ts';
 import { createDiscountService } from './modules/discounts/discount-service.ts';
@@ -159,6 +159,7 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
       completeRefundTaskDefinition(() => shop.refunds),
       finishCaptureTaskDefinition(() => createCaptureCompletion({ gateway: paymentGateway, orders: shop.orders, log })),
+      finishCapturesSweepDefinition(() => ({ captures: createCaptureCompletion({ gateway: paymentGateway, orders: shop.orders, log }), orders: shop.orders, clock, log })),
       importCatalogueTaskDefinition(() => shop.catalogueFile),
       expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => shop.orders.expireUnpaid(hours) }, config.unpaidOrderHours),
       notifyBackInStockTaskDefinition({ notifyBackInStock: () => shop.stockAlerts.notifyBackInStock() }),
@@ -254,7 +255,6 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   const orderEvents = combineOrderEvents(
     orderNotices,
     releasePaymentsOnCancel(jobs),
-    finishCaptureOnAuthorised(jobs, clock),
     releaseCodeOnCancel(discounts),
     emptyCartOnPaid(cart),
     cartReminders.events,

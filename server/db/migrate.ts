@@ -44,6 +44,7 @@ import { capturesFinishedMigration } from './migrations/041-captures-finished.ts
 import { settingsVersionMigration } from './migrations/042-settings-version.ts';
 import { figuresAtTheCommitMigration } from './migrations/043-figures-at-the-commit.ts';
 import { invoiceNumbersAtTheCommitMigration } from './migrations/044-invoice-numbers-at-the-commit.ts';
+import { ordersAwaitingCaptureMigration } from './migrations/045-orders-awaiting-capture.ts';
 
 /** Every migration, in order. Names sort by their number; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '042-settings-version': settingsVersionMigration,
   '043-figures-at-the-commit': figuresAtTheCommitMigration,
   '044-invoice-numbers-at-the-commit': invoiceNumbersAtTheCommitMigration,
+  '045-orders-awaiting-capture': ordersAwaitingCaptureMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -10,11 +10,9 @@ export interface OrderEvents {
   /** A customer placed an order; it waits for payment. */
   placed(transaction: Database, order: Order): Promise<void>;
   /**
-   * The order is marked paid, its stock taken, by a payment the processor has only authorised: the
-   * money is not taken yet, and `paid` follows once it is (or the order is unpaid again, ADR 056).
+   * The money for the order has been taken: announced once per order. An order marked paid by a
+   * payment only authorised is announced when its capture is recorded (ADR 056), never before.
    */
-  authorised(transaction: Database, order: Order): Promise<void>;
-  /** The money for the order has been taken: announced once per order, never for a payment only authorised. */
   paid(transaction: Database, order: Order, buyer: PaidOrderBuyer): Promise<void>;
   /** A parcel was sent: `shipment` is what it holds; `order` is partly shipped while pieces are left to send. */
   shipped(transaction: Database, order: Order, shipment: OrderShipment): Promise<void>;
@@ -56,7 +54,6 @@ export function combineOrderEvents(...listeners: Partial<OrderEvents>[]): OrderE
     };
   return {
     placed: each('placed'),
-    authorised: each('authorised'),
     async paid(transaction, order, buyer) {
       for (const listener of listeners) await listener.paid?.(transaction, order, buyer);
     },

@@ -558,6 +558,26 @@ export function createOrderRepository(db: Database) {
       });
     },
 
+    /**
+     * Orders marked paid before `paidBefore` whose capture is not recorded yet, oldest first: the ones a
+     * stopped process left between the settlement and the capture (ADR 069), through the small partial
+     * index `orders_awaiting_capture_idx`, which holds only such orders.
+     */
+    async findAwaitingCapture(paidBefore: string, limit: number): Promise<{ id: string; transactionId: string }[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select(['id', 'transaction_id'])
+        // Written out, not sent as a value: a prepared statement's generic plan (ADR 066) can use a
+        // partial index only when the query itself says what the index's condition says.
+        .where('payment_status', '=', sql.lit('paid'))
+        .where('captured_at', 'is', null)
+        .where('paid_at', '<', paidBefore)
+        .orderBy('paid_at')
+        .limit(limit)
+        .execute();
+      return rows.flatMap((row) => (row.transaction_id ? [{ id: row.id, transactionId: row.transaction_id }] : []));
+    },
+
     /** Whether the order is paid by this transaction id with its capture not recorded yet (ADR 056). */
     async awaitsCapture(id: string, transactionId: string): Promise<boolean> {
       const row = await db

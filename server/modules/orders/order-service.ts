@@ -370,9 +370,9 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      * captured after this, and the capture can fail, after which `reopen` makes the order unpaid
      * again: a receipt queued here would already be on its way for money never taken. So for an
      * authorised payment the announcement waits for `recordCapture`, and this transaction announces
-     * it `authorised` instead: the payments module queues there the job that finishes the capture
-     * should the process stop before it (ADR 056). A settlement that finds the order paid already
-     * changes nothing and announces nothing, so paying twice sends one receipt.
+     * nothing: should the process stop before the capture, the order itself (paid, its capture not
+     * recorded) is what the payments module's sweep finds and finishes (ADR 069). A settlement that
+     * finds the order paid already changes nothing and announces nothing, so paying twice sends one receipt.
      *
      * `card` is the brand and last four digits of the card that paid, where the processor says
      * them; the order keeps them to show which card paid. Never more of the number.
@@ -383,7 +383,6 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
         const order = toOrder(paid, lines);
         settled = order;
         if (captured) await events.paid(trx, order, buyerOf(paid));
-        else await events.authorised(trx, order);
       });
       if (marked.outcome === 'out-of-stock' || marked.outcome === 'product-gone') return marked;
       if (marked.outcome === 'cancelled') return { outcome: 'cancelled' };
@@ -409,8 +408,11 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
       return recorded && (await withInvoiceNumber(recorded));
     },
 
-    /** Whether the order is paid by this payment, authorised only, and its capture not recorded yet: what the follow-up job finishes. */
+    /** Whether the order is paid by this payment, authorised only, and its capture not recorded yet: what the follow-up finishes. */
     awaitsCapture: (id: string, transactionId: string): Promise<boolean> => orders.awaitsCapture(id, transactionId),
+
+    /** Up to `limit` orders marked paid before `paidBefore` by a payment whose capture is not recorded yet, oldest first (ADR 069). */
+    awaitingCapture: (paidBefore: Date, limit: number) => orders.findAwaitingCapture(paidBefore.toISOString(), limit),
 
     /**
      * After the processor failed to take the money: the order settled by this payment is unpaid again,

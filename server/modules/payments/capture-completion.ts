@@ -1,25 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
-import { defineTask, type JobQueue } from '../jobs/job-queue.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
+import { z } from 'zod';
+import { defineTask } from '../jobs/job-queue.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
 export const finishCaptureTask = 'finish-capture';
+export const finishCapturesSweepTask = 'finish-captures';
 
 /**
- * How long after an order is marked paid by an authorised payment the follow-up job looks at it
- * (ADR 056). The request that settled it captures at once, and even Stripe's slowest answer (three
- * tries of 20 s) is in by then, so the job normally finds the capture recorded and does nothing. A
- * request still capturing when the job runs is harmless: the processor takes the money once, and
+ * How long after an order is marked paid by an authorised payment the sweep may finish its capture
+ * (ADR 056, 069). The request that settled it captures at once, and even Stripe's slowest answer
+ * (three tries of 20 s) is in by then, so the sweep normally finds no such order. A request still
+ * capturing when the sweep reaches its order is harmless: the processor takes the money once, and
  * the order is announced paid by one conditional write. Longer would leave an order that a crash
  * caught without its receipt, and its card held, for longer.
  */
 export const finishCaptureAfterMs = 60_000;
 
+/** How often the sweep runs: an order a crash caught is finished between one and two minutes after it was paid. */
+export const finishCapturesSweepMinutes = 1;
+
+/** Orders one sweep finishes at most, oldest first; any beyond wait for the next minute's. */
+const sweepBatch = 100;
+
 /** The orders module's operations that capturing uses. */
 export type OrdersToCapture = Pick<OrderService, 'awaitsCapture' | 'recordCapture' | 'reopen'>;
+
+/** What the sweep reads of the orders module: the orders a stopped process left awaiting their capture. */
+export type OrdersAwaitingCapture = Pick<OrderService, 'awaitingCapture'>;
 
 export interface CaptureCompletionDependencies {
   gateway: PaymentGateway;
@@ -86,24 +95,44 @@ export function createCaptureCompletion({ gateway, orders, log }: CaptureComplet
 export type CaptureCompletion = ReturnType<typeof createCaptureCompletion>;
 
 /**
- * What the payments module does when an order is marked paid by a payment only authorised: it queues
- * the capture's follow-up in that transaction, so that the follow-up exists exactly when the order
- * is paid and its stock taken, whenever the process stops after.
+ * One order's follow-up, as the settlement queued it before ADR 069: kept so that the jobs a shop of an
+ * earlier release queued still run. Retried while the processor cannot be reached.
  */
-export function finishCaptureOnAuthorised(jobs: Pick<JobQueue, 'enqueue'>, clock: Clock): Pick<OrderEvents, 'authorised'> {
-  return {
-    async authorised(transaction, order) {
-      await jobs.enqueue(transaction, finishCaptureTask, { orderId: order._id, transactionId: order.transactionId }, { runAt: new Date(clock().getTime() + finishCaptureAfterMs) });
-    },
-  };
-}
-
-/** The capture's follow-up, retried while the processor cannot be reached. */
 export function finishCaptureTaskDefinition(captures: () => Pick<CaptureCompletion, 'finish'>) {
   return defineTask({
     name: finishCaptureTask,
     payload: z.object({ orderId: z.string().min(1), transactionId: z.string().min(1) }),
     describe: ({ orderId, transactionId }) => `Finish the capture of card payment ${transactionId} for order ${orderId}, if the request that began it did not`,
     handler: ({ orderId, transactionId }) => captures().finish(orderId, transactionId),
+  });
+}
+
+/**
+ * The sweep that finishes what a stopped process left (ADR 069): every minute, across every process,
+ * the orders marked paid over `finishCaptureAfterMs` ago whose capture is not recorded, each finished
+ * as its follow-up would. One order failing (the processor not answering, a payment still processing)
+ * does not hold up the others; the sweep then fails, to be retried and, failing for good, listed for
+ * the admin, and the next minute's sweep tries that order again meanwhile.
+ */
+export function finishCapturesSweepDefinition(parts: () => { captures: Pick<CaptureCompletion, 'finish'>; orders: OrdersAwaitingCapture; clock: Clock; log: FastifyBaseLogger }) {
+  return defineTask({
+    name: finishCapturesSweepTask,
+    payload: z.object({}),
+    describe: () => 'Finish the captures of card payments that a stopped process left unfinished',
+    handler: async () => {
+      const { captures, orders, clock, log } = parts();
+      const awaiting = await orders.awaitingCapture(new Date(clock().getTime() - finishCaptureAfterMs), sweepBatch);
+      let failed = 0;
+      for (const { id, transactionId } of awaiting) {
+        try {
+          await captures.finish(id, transactionId);
+        } catch (error) {
+          failed += 1;
+          log.error({ err: error, orderId: id, transactionId }, 'finishing a capture a stopped process left failed; the next sweep tries again');
+        }
+      }
+      if (failed > 0) throw new Error(`${failed} of ${awaiting.length} captures left unfinished could not be finished yet.`);
+    },
+    schedule: { everyMinutes: finishCapturesSweepMinutes, payload: {} },
   });
 }
