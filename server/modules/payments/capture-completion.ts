@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.ts';
 import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
 import { defineTask } from '../jobs/job-queue.ts';
 import type { OrderService } from '../orders/order-service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
@@ -111,8 +111,9 @@ export function finishCaptureTaskDefinition(captures: () => Pick<CaptureCompleti
  * The sweep that finishes what a stopped process left (ADR 069): every minute, across every process,
  * the orders marked paid over `finishCaptureAfterMs` ago whose capture is not recorded, each finished
  * as its follow-up would. One order failing (the processor not answering, a payment still processing)
- * does not hold up the others; the sweep then fails, to be retried and, failing for good, listed for
- * the admin, and the next minute's sweep tries that order again meanwhile.
+ * does not hold up the others. The sweep then fails for good at once, listed for the admin with how
+ * many it could not finish: the next minute's sweep is its retry, and a sweep retried with back-off
+ * besides would pile up beside the new ones for as long as the processor is down.
  */
 export function finishCapturesSweepDefinition(parts: () => { captures: Pick<CaptureCompletion, 'finish'>; orders: OrdersAwaitingCapture; clock: Clock; log: FastifyBaseLogger }) {
   return defineTask({
@@ -133,6 +134,7 @@ export function finishCapturesSweepDefinition(parts: () => { captures: Pick<Capt
       }
       if (failed > 0) throw new Error(`${failed} of ${awaiting.length} captures left unfinished could not be finished yet.`);
     },
+    maxAttempts: 1,
     schedule: { everyMinutes: finishCapturesSweepMinutes, payload: {} },
   });
 }

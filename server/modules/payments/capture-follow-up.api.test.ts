@@ -226,6 +226,11 @@ describe.each(['local', 'stripe'] as const)(`a capture a crash interrupted (%s p
       expect(await orderRow(running.database.db, first.order._id)).toMatchObject({ payment_status: 'paid', captured_at: null });
       expect(await statusAtProcessor(second.transactionId)).toBe('succeeded');
       expect(mailsAbout(second.order).receipts).toHaveLength(1);
+      // The admin sees that sweep failed, once: the next minute's is its retry.
+      const failed = await running.app.jobs.listFailed({ limit: 10, offset: 0 });
+      expect(failed.items.filter((job) => job.task === 'finish-captures')).toEqual([
+        expect.objectContaining({ attempts: 1, lastError: expect.stringContaining('1 of 2 captures') }),
+      ]);
 
       await followUpDue();
       expect(await statusAtProcessor(first.transactionId)).toBe('succeeded');
