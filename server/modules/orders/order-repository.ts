@@ -221,8 +221,10 @@ export function createOrderRepository(db: Database) {
     });
   }
 
-  /** Places an order with its lines in the caller's transaction, giving it the next order number; answers it as stored. */
-  /** Inserts an order and its lines; answers both as stored, the lines as they were written rather than read again. */
+  /**
+   * Places an order with its lines in the caller's transaction, giving it the next order number;
+   * answers both as stored, the lines as their insert wrote them rather than read again.
+   */
   async function insertIn(transaction: Database, row: NewOrderRow, lines: readonly NewOrderLine[]): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
     const number = isPostgres(db)
       ? sql<number>`nextval('order_number_seq')`
