@@ -132,7 +132,11 @@ export function finishCapturesSweepDefinition(parts: () => { captures: Pick<Capt
           log.error({ err: error, orderId: id, transactionId }, 'finishing a capture a stopped process left failed; the next sweep tries again');
         }
       }
-      if (failed > 0) throw new Error(`${failed} of ${awaiting.length} captures left unfinished could not be finished yet.`);
+      if (failed > 0) {
+        throw new Error(
+          `${failed} of ${awaiting.length} card payments a stopped process left could not be captured yet; the sweep tries again every minute, and the log names each order.`,
+        );
+      }
     },
     maxAttempts: 1,
     schedule: { everyMinutes: finishCapturesSweepMinutes, payload: {} },

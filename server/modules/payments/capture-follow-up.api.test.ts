@@ -229,7 +229,7 @@ describe.each(['local', 'stripe'] as const)(`a capture a crash interrupted (%s p
       // The admin sees that sweep failed, once: the next minute's is its retry.
       const failed = await running.app.jobs.listFailed({ limit: 10, offset: 0 });
       expect(failed.items.filter((job) => job.task === 'finish-captures')).toEqual([
-        expect.objectContaining({ attempts: 1, lastError: expect.stringContaining('1 of 2 captures') }),
+        expect.objectContaining({ attempts: 1, lastError: expect.stringContaining('1 of 2 card payments a stopped process left could not be captured yet') }),
       ]);
 
       await followUpDue();
