@@ -151,6 +151,8 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
   // enqueue jobs themselves (an order's expiry releases its payment; a refund follows itself up) or are
   // made from the queue (invoices), so they reach them in the finished shop, below: no job runs
   // before the queue starts, on ready.
+  // What finishes a capture a stopped process left, for the sweep and for the jobs of an earlier release.
+  const captureCompletion = () => createCaptureCompletion({ gateway: paymentGateway, orders: shop.orders, log });
   const jobs = createJobQueue({
     database,
     tasks: [
@@ -158,8 +160,8 @@ export function createShop(config: AppConfig, { database, clock = systemClock, l
       drawDocumentTaskDefinition(() => shop.invoices),
       releaseOrderPaymentsTaskDefinition(createPaymentRelease(paymentGateway, orderPayments)),
       completeRefundTaskDefinition(() => shop.refunds),
-      finishCaptureTaskDefinition(() => createCaptureCompletion({ gateway: paymentGateway, orders: shop.orders, log })),
-      finishCapturesSweepDefinition(() => ({ captures: createCaptureCompletion({ gateway: paymentGateway, orders: shop.orders, log }), orders: shop.orders, clock, log })),
+      finishCaptureTaskDefinition(captureCompletion),
+      finishCapturesSweepDefinition(() => ({ captures: captureCompletion(), orders: shop.orders, clock, log })),
       importCatalogueTaskDefinition(() => shop.catalogueFile),
       expireUnpaidOrdersTaskDefinition({ expireUnpaid: (hours) => shop.orders.expireUnpaid(hours) }, config.unpaidOrderHours),
       notifyBackInStockTaskDefinition({ notifyBackInStock: () => shop.stockAlerts.notifyBackInStock() }),
