@@ -41,10 +41,11 @@ export type MarkPaidOutcome = { outcome: 'paid' | 'not-unpaid' | 'cancelled' } |
 
 /** Work done in the transaction of a change, with the order as the change left it. */
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
-/** Work done in the transaction that places an order, with the order and the lines it was placed with. */
-export type PlacedAlongside = (transaction: Database, row: OrderRow, lines: OrderLineRow[]) => Promise<void>;
-/** A step of a payment's transaction, given the order marked paid and its lines as the transaction read them. */
-export type PaidAlongside = (transaction: Database, row: OrderRow, lines: OrderLineRow[]) => Promise<void>;
+/**
+ * Work done in the transaction of a change, with the order as the change left it and its lines as that
+ * transaction wrote them (placing) or read them (paying).
+ */
+export type LinesAlongside = (transaction: Database, row: OrderRow, lines: OrderLineRow[]) => Promise<void>;
 
 /** Work done in the transaction that records a refund made, with the order and the refund as recorded. */
 export type RefundAlongside = (transaction: Database, order: OrderRow, refund: RefundRow) => Promise<void>;
@@ -310,7 +311,7 @@ export function createOrderRepository(db: Database) {
 
   return {
     /** Places an order with its lines, giving it the next order number; answers it as stored, and hands `alongside` its lines as written. */
-    async insert(row: NewOrderRow, lines: readonly NewOrderLine[], alongside: PlacedAlongside): Promise<OrderRow> {
+    async insert(row: NewOrderRow, lines: readonly NewOrderLine[], alongside: LinesAlongside): Promise<OrderRow> {
       return db.transaction().execute(async (trx) => {
         const placed = await insertIn(trx, row, lines);
         await alongside(trx, placed.order, placed.lines);
@@ -491,7 +492,7 @@ export function createOrderRepository(db: Database) {
      * payment and names the line. Two payments can never take the same last pieces, nor pay one
      * order twice. `alongside` runs only when this call made the order paid, in the same transaction.
      */
-    markPaid(id: string, payment: PaidBy, now: string, alongside?: PaidAlongside): Promise<MarkPaidOutcome> {
+    markPaid(id: string, payment: PaidBy, now: string, alongside?: LinesAlongside): Promise<MarkPaidOutcome> {
       return db
         .transaction()
         .execute(async (trx): Promise<MarkPaidOutcome> => {
