@@ -1,4 +1,3 @@
-import { type CompiledQuery, createQueryId, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../common/schemas/orders.ts';
 import type { ShippingZoneInput } from '../../../common/schemas/shipping-zones.ts';
@@ -9,6 +8,7 @@ import { call } from '../../test/call.ts';
 import { californiaAddress, guestCheckout, phone, quote, setUpCharges, testTax, testZones } from '../../test/charges.ts';
 import { addProduct, type TestProduct } from '../../test/ordering.ts';
 import { useSharedDatabase } from '../../test/shared-database.ts';
+import { StatementRecorder } from '../../test/statement-recorder.ts';
 import { testDialect } from '../../test/test-database.ts';
 
 /**
@@ -20,32 +20,6 @@ import { testDialect } from '../../test/test-database.ts';
 
 /** The tables that price an order and say the terms it accepts. */
 const pricingTables = ['shop_settings', 'shipping_zones', 'shipping_zone_areas', 'shipping_rates', 'tax_rates', 'shop_page_versions'];
-
-/** Keeps the SQL of every statement its Kysely instance sends. */
-class StatementRecorder implements KyselyPlugin {
-  private nodes: RootOperationNode[] = [];
-
-  constructor(private readonly compile: (node: RootOperationNode) => CompiledQuery) {}
-
-  transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {
-    this.nodes.push(node);
-    return node;
-  }
-
-  transformResult<T>({ result }: { result: T }): Promise<T> {
-    return Promise.resolve(result);
-  }
-
-  /** Forgets what was sent so far. */
-  clear(): void {
-    this.nodes = [];
-  }
-
-  /** The statements sent since the last `clear`. */
-  statements(): string[] {
-    return this.nodes.map((node) => this.compile(node).sql);
-  }
-}
 
 const shared = useSharedDatabase();
 const adminPassword = 'admin-pass-123';
@@ -61,7 +35,7 @@ let saw: TestProduct;
 
 beforeAll(async () => {
   const { database } = shared;
-  recorder = new StatementRecorder((node) => database.db.getExecutor().compileQuery(node, createQueryId()));
+  recorder = new StatementRecorder(database.db);
   // No job runs in it: what it reads is the requests'.
   first = await createAppOn({ ...database, db: database.db.withPlugin(recorder) }, { env: { ...env, CATALOGUE_CHECK_MS: '1000' }, jobs: { startRunner: false } });
   second = await createAppOn(shared.secondConnection, { env });
