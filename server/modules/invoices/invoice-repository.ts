@@ -50,18 +50,25 @@ export function createInvoiceRepository(db: Database) {
       issuedAt: string,
       made: (number: string) => { document: string; totalCents: number; taxCents: number },
     ): Promise<InvoiceRow> {
-      const existing = await this.invoiceOf(orderId, transaction);
-      if (existing) return existing;
-      const id = newRecordId();
-      // PostgreSQL numbers it at the commit (migration 044): until then it carries a pending number.
+      // PostgreSQL numbers it at the commit (migration 044): until then it carries a pending number,
+      // and the unique key on the order refuses a second invoice without a read first (a round trip
+      // fewer on every payment). SQLite takes the number now, so it looks first: a second invoice
+      // must not take a number of the series and leave a gap.
       const numberedAtCommit = isPostgres(transaction);
+      if (!numberedAtCommit) {
+        const existing = await this.invoiceOf(orderId, transaction);
+        if (existing) return existing;
+      }
+      const id = newRecordId();
       const number = numberedAtCommit ? `pending-${id}` : await nextNumber(transaction, 'INV', new Date(issuedAt).getUTCFullYear());
       const { document, totalCents, taxCents } = made(number);
       const invoice = await transaction
         .insertInto('invoices')
         .values({ id, number, order_id: orderId, issued_at: issuedAt, total_cents: totalCents, tax_cents: taxCents, document, pdf: null })
+        .onConflict((conflict) => conflict.column('order_id').doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!invoice) return (await this.invoiceOf(orderId, transaction))!;
       if (!numberedAtCommit) await transaction.updateTable('orders').set({ invoice_number: number }).where('id', '=', orderId).execute();
       return invoice;
     },

@@ -9,6 +9,7 @@ import { whileHolding } from '../../db/row-lock.ts';
 import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { shippingColumnNames } from './shipping-address.ts';
+import { linesAsJson, orderWithLines, parsedLines } from './whole-order-repository.ts';
 import type { ListPlace } from '../../../common/pagination.ts';
 import type { DatabaseSchema, OrderCountsTable, OrderLinesTable, OrderNotesTable, OrdersTable, RefundLinesTable, RefundsTable, ShipmentsTable } from '../../db/schema.ts';
 
@@ -43,7 +44,7 @@ export type MarkPaidOutcome = { outcome: 'paid' | 'not-unpaid' | 'cancelled' } |
 export type Alongside = (transaction: Database, row: OrderRow) => Promise<void>;
 /**
  * Work done in the transaction of a change, with the order as the change left it and its lines as that
- * transaction wrote them (placing) or read them (paying).
+ * transaction wrote them (placing) or its write answered them (paying, recording the capture).
  */
 export type LinesAlongside = (transaction: Database, row: OrderRow, lines: OrderLineRow[]) => Promise<void>;
 
@@ -365,10 +366,8 @@ export function createOrderRepository(db: Database) {
         .execute();
     },
 
-    async findListedById(id: string): Promise<ListedOrderRow | undefined> {
-      const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && (await withLines([row]))[0];
-    },
+    /** The order whole, with its lines, in one statement. */
+    findListedById: (id: string): Promise<ListedOrderRow | undefined> => orderWithLines(db, id),
 
     /** The order's lines, in the transaction given (one that changes the order, to announce it whole). */
     linesOf,
@@ -496,7 +495,7 @@ export function createOrderRepository(db: Database) {
       return db
         .transaction()
         .execute(async (trx): Promise<MarkPaidOutcome> => {
-          const order = await trx
+          const marked = await trx
             .updateTable('orders')
             .set({
               payment_status: 'paid',
@@ -511,12 +510,15 @@ export function createOrderRepository(db: Database) {
             .where('payment_status', '=', 'unpaid')
             .where('cancelled_at', 'is', null)
             .returningAll()
+            // Its lines in the same statement: one round trip fewer while the order's row is held.
+            .returning(linesAsJson(trx).as('lines_json'))
             .executeTakeFirst();
-          if (!order) {
+          if (!marked) {
             const seen = await trx.selectFrom('orders').select('cancelled_at').where('id', '=', id).executeTakeFirst();
             return { outcome: seen?.cancelled_at ? 'cancelled' : 'not-unpaid' };
           }
-          const lines = await linesOf(trx, id);
+          const { lines_json: linesJson, ...order } = marked;
+          const lines = parsedLines(linesJson);
           const gone = lines.find((line) => !line.variant_id);
           if (gone) throw new LineRefused('product-gone', gone.product);
           await alongside?.(trx, order, lines);
@@ -540,11 +542,11 @@ export function createOrderRepository(db: Database) {
     /**
      * Records the money of the order's authorised payment taken, once: only while the order is paid by
      * this transaction id and not recorded captured yet, running `alongside` (the announcement) in the
-     * same transaction. The conditional write is what makes it once when the request and the follow-up
+     * same transaction, with the lines the write answered. The conditional write is what makes it once when the request and the follow-up
      * job (ADR 056) record it together: the second waits for the first's row and then changes nothing.
      * Answers whether this call recorded it.
      */
-    async markCaptured(id: string, transactionId: string, now: string, alongside: Alongside): Promise<boolean> {
+    async markCaptured(id: string, transactionId: string, now: string, alongside: LinesAlongside): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .updateTable('orders')
@@ -554,9 +556,11 @@ export function createOrderRepository(db: Database) {
           .where('transaction_id', '=', transactionId)
           .where('captured_at', 'is', null)
           .returningAll()
+          .returning(linesAsJson(trx).as('lines_json'))
           .executeTakeFirst();
         if (!row) return false;
-        await alongside(trx, row);
+        const { lines_json: linesJson, ...order } = row;
+        await alongside(trx, order, parsedLines(linesJson));
         return true;
       });
     },

@@ -401,8 +401,8 @@ export function createOrderService(orders: OrderRepository, products: ProductRep
      */
     async recordCapture(id: string, transactionId: string): Promise<Order | undefined> {
       let recorded: Order | undefined;
-      await orders.markCaptured(id, transactionId, clock().toISOString(), async (trx, paid) => {
-        recorded = toOrder(paid, await orders.linesOf(trx, paid.id));
+      await orders.markCaptured(id, transactionId, clock().toISOString(), async (trx, paid, lines) => {
+        recorded = toOrder(paid, lines);
         await events.paid(trx, recorded, buyerOf(paid));
       });
       return recorded && (await withInvoiceNumber(recorded));

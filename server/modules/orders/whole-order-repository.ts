@@ -1,0 +1,68 @@
+// The order repository's one-statement reads of an order whole: its header with its lines.
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import type { ListedLineRow, ListedOrderRow } from './order-repository.ts';
+
+/** Every column of a line as read for showing its order: `ListedLineRow`'s keys, each once. */
+const listedLineColumns = [
+  'id',
+  'order_id',
+  'line',
+  'product_id',
+  'product',
+  'img',
+  'unit_price_cents',
+  'quantity',
+  'price_cents',
+  'shipped_quantity',
+  'refunded_quantity',
+  'restocked_quantity',
+  'discount_cents',
+  'tax_rate_ppm',
+  'tax_cents',
+  'total_cents',
+  'weight_grams',
+  'category',
+  'variant_id',
+  'sku',
+  'variant',
+  'product_stock',
+] as const satisfies readonly (keyof ListedLineRow)[];
+
+// A column added to the lines' table and not named above fails to compile here.
+type Unlisted = Exclude<keyof ListedLineRow, (typeof listedLineColumns)[number]>;
+const everyLineColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyLineColumnListed;
+
+/** The order's lines with their products' stock now, in the cart's order. */
+const linesOfTheOrder = sql`select order_lines.*, product_variants.avail_quantity as product_stock
+  from order_lines left join product_variants on product_variants.id = order_lines.variant_id
+  where order_lines.order_id = orders.id order by order_lines.line`;
+
+/**
+ * The order's lines as one JSON array in the order's own row, so that reading an order whole, or
+ * changing it and answering it whole, is one statement (one round trip on PostgreSQL) rather than the
+ * header and then its lines. Correlated on `orders.id`: in a select from `orders`, or in the RETURNING
+ * of an update of it. PostgreSQL answers the array parsed, SQLite as its text: `parsedLines` reads either.
+ */
+export function linesAsJson(db: Database): RawBuilder<unknown> {
+  if (isPostgres(db)) return sql`(select coalesce(json_agg(l), '[]'::json) from (${linesOfTheOrder}) as l)`;
+  const pairs = sql.join(listedLineColumns.map((column) => sql`${sql.lit(column)}, l.${sql.ref(column)}`));
+  return sql`(select json_group_array(json_object(${pairs})) from (${linesOfTheOrder}) as l)`;
+}
+
+/** The lines `linesAsJson` answered, in the cart's order. */
+export function parsedLines(json: unknown): ListedLineRow[] {
+  const lines = (typeof json === 'string' ? JSON.parse(json) : json) as ListedLineRow[];
+  // SQLite's aggregate keeps the subquery's order without promising it: the cart's order, made sure.
+  return lines.toSorted((a, b) => a.line - b.line);
+}
+
+/** An order with its lines, read in one statement; undefined when there is no such order. */
+export async function orderWithLines(db: Database, id: string): Promise<ListedOrderRow | undefined> {
+  const found = await db.selectFrom('orders').selectAll('orders').select(linesAsJson(db).as('lines_json')).where('orders.id', '=', id).executeTakeFirst();
+  if (!found) return undefined;
+  const { lines_json: json, ...row } = found;
+  return { ...row, lines: parsedLines(json) };
+}
