@@ -43,23 +43,30 @@ const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64u
 export function createLocalGateway(payments: LocalPaymentRepository, clock: Clock): PaymentGateway {
   const now = () => clock().toISOString();
 
-  /** The card form's Pay: authorise the payment with a card. */
-  async function authorise(clientSecret: string, card: CardInput) {
+  /**
+   * Why a card form's payment cannot be authorised, in the order the card form says it: an unknown
+   * payment, then one made or cancelled already, then the card itself.
+   */
+  async function refusal(clientSecret: string, cardRefused?: CardError): Promise<CardError> {
     const row = await payments.findBySecret(clientSecret);
-    if (!row) throw new CardError('This payment is not known. Reload the page and try again.', 'payment_intent_unknown');
-    if (row.status !== 'requires_payment_method') {
-      throw new CardError('This payment has already been made or cancelled.', 'payment_intent_unexpected_state');
-    }
+    if (!row) return new CardError('This payment is not known. Reload the page and try again.', 'payment_intent_unknown');
+    if (row.status !== 'requires_payment_method' || !cardRefused) return new CardError('This payment has already been made or cancelled.', 'payment_intent_unexpected_state');
+    return cardRefused;
+  }
+
+  /**
+   * The card form's Pay: authorise the payment with a card. A card that passes is recorded by one
+   * conditional write on the payment's secret; only a refusal reads the payment to say why.
+   */
+  async function authorise(clientSecret: string, card: CardInput) {
     const problem = problemOf(cardDetailsSchema(clock), card);
-    if (problem) throw new CardError(problem, 'invalid_card');
     const digits = cardDigits(card.cardNumber);
-    const outcome = testCardOutcomes[digits];
-    if (outcome) throw outcome;
+    const cardRefused = problem ? new CardError(problem, 'invalid_card') : testCardOutcomes[digits];
+    if (cardRefused) throw await refusal(clientSecret, cardRefused);
     // Only the brand and the last four digits are kept, as Stripe keeps them on a charge.
-    if (!(await payments.authorise(row.id, { brand: cardBrandOfNumber(digits), last4: lastFourOf(digits) }, now()))) {
-      throw new CardError('This payment has already been made or cancelled.', 'payment_intent_unexpected_state');
-    }
-    return { id: row.id, orderId: row.order_id };
+    const authorised = await payments.authorise(clientSecret, { brand: cardBrandOfNumber(digits), last4: lastFourOf(digits) }, now());
+    if (!authorised) throw await refusal(clientSecret);
+    return { id: authorised.id, orderId: authorised.order_id };
   }
 
   async function cancel(id: string) {

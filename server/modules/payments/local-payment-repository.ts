@@ -29,15 +29,18 @@ export function createLocalPaymentRepository(db: Database) {
       return db.selectFrom('local_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
     },
 
-    /** Authorises a payment waiting for a card, recording the card's brand and last four; false when it was not waiting any more. */
-    async authorise(id: string, card: { brand: string; last4: string }, now: string): Promise<boolean> {
-      const result = await db
+    /**
+     * Authorises the payment with this client secret while it waits for a card, recording the card's
+     * brand and last four; answers its id and order, or undefined when no payment waits with it.
+     */
+    authorise(clientSecret: string, card: { brand: string; last4: string }, now: string): Promise<Pick<LocalPaymentRow, 'id' | 'order_id'> | undefined> {
+      return db
         .updateTable('local_payment_intents')
         .set({ status: 'requires_capture', card_brand: card.brand, card_last4: card.last4, updated_at: now })
-        .where('id', '=', id)
+        .where('client_secret', '=', clientSecret)
         .where('status', '=', 'requires_payment_method')
+        .returning(['id', 'order_id'])
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Moves a payment from one status to another; false when it was not in `from` any more. */

@@ -10,8 +10,8 @@ import { testDialect } from '../../test/test-database.ts';
  * What paying an order costs the database (issue 30's flash sale): each call that reads the order
  * reads it whole, header and lines, in one statement; marking it paid and recording its capture take
  * the lines from the very update that changes the order; and on PostgreSQL the invoice is issued
- * without a read before it (its order's unique key refuses a second). On PostgreSQL every statement is
- * a round trip from the shop.
+ * without a read before it (its order's unique key refuses a second); the local card form authorises
+ * a payment without reading it first. On PostgreSQL every statement is a round trip from the shop.
  */
 
 const shared = useSharedDatabase();
@@ -65,5 +65,7 @@ describe(`paying an order (${testDialect})`, () => {
     const invoiceReads = statements.filter((statement) => /^select .* from "invoices"/.test(statement));
     // SQLite numbers the invoice in the payment's transaction, so it looks for one first; PostgreSQL at the commit.
     expect(invoiceReads).toHaveLength(testDialect === 'postgres' ? 0 : 1);
+    // The local card form authorises by one conditional write on the payment's secret, without reading it first.
+    expect(statements.filter((statement) => /^select .* from "local_payment_intents" where "client_secret"/.test(statement))).toEqual([]);
   });
 });

@@ -241,6 +241,12 @@ describe("POST /api/payments/local/authorise (the local processor's card form)",
     const again = await authorise(shop.app, carol, order._id, clientSecret);
     expect(again.statusCode).toBe(402);
     expect(again.json()).toEqual({ code: 'payment_intent_unexpected_state', message: 'This payment has already been made or cancelled.' });
+
+    // The payment's own state is told before the card's: a bad card on either gets the same answer.
+    const unknownWithBadCard = await authorise(shop.app, carol, order._id, 'pi_local_nope_secret_nope', { cardNumber: '4242 4242 4242 4241' });
+    expect(unknownWithBadCard.json()).toMatchObject({ code: 'payment_intent_unknown' });
+    const againWithDeclinedCard = await authorise(shop.app, carol, order._id, clientSecret, { cardNumber: '4000 0000 0000 0002' });
+    expect(againWithDeclinedCard.json()).toMatchObject({ code: 'payment_intent_unexpected_state' });
   });
 
   it('keeps no card number, expiry, security code or cardholder name anywhere in the database', async () => {
