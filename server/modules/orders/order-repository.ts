@@ -542,9 +542,9 @@ export function createOrderRepository(db: Database) {
     /**
      * Records the money of the order's authorised payment taken, once: only while the order is paid by
      * this transaction id and not recorded captured yet, running `alongside` (the announcement) in the
-     * same transaction, with the lines the write answered. The conditional write is what makes it once when the request and the follow-up
-     * job (ADR 056) record it together: the second waits for the first's row and then changes nothing.
-     * Answers whether this call recorded it.
+     * same transaction, with the lines the write answered. The conditional write is what makes it once
+     * when the request and the follow-up job (ADR 056) record it together: the second waits for the
+     * first's row and then changes nothing. Answers whether this call recorded it.
      */
     async markCaptured(id: string, transactionId: string, now: string, alongside: LinesAlongside): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
