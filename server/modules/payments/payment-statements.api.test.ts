@@ -33,10 +33,7 @@ afterAll(async () => {
 });
 
 /** Statements that read an order's lines on their own, without the order they belong to. */
-const linesReadAlone = (statements: string[]) =>
-  statements
-    .filter((statement) => statement.includes('"order_lines"') || /\border_lines\b/.test(statement))
-    .filter((statement) => !/\borders\b/.test(statement.replaceAll('order_lines', '')));
+const linesReadAlone = (statements: string[]) => statements.filter((statement) => /\border_lines\b/.test(statement) && !/\borders\b/.test(statement.replaceAll('order_lines', '')));
 
 describe(`paying an order (${testDialect})`, () => {
   it('reads the order whole in one statement and takes its lines from the writes that change it', async () => {
