@@ -18,22 +18,29 @@ const createdAt = sql.ref('created_at');
 const id = sql.ref('id');
 
 /**
- * One page of a list kept newest first by (created_at, id), read from the index on those columns
- * (ADR 021). By keyset the index is read from the place on, so a page deep in a long list costs what
- * the first does; by offset, it walks every row before the page too. Newer-than (`before`) reads
- * upwards and turns the page round. The conditions are written so that both databases see a range on
- * created_at: `created_at <= c and (created_at < c or id < i)`.
+ * The query of one page of a list kept newest first by (created_at, id), read from the index on those
+ * columns (ADR 021). By keyset the index is read from the place on, so a page deep in a long list costs
+ * what the first does; by offset, it walks every row before the page too. Newer-than (`before`) reads
+ * upwards, so its rows come oldest first. The conditions are written so that both databases see a
+ * range on created_at: `created_at <= c and (created_at < c or id < i)`.
  */
-export async function newestFirstPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, { limit, offset, after, before }: KeysetPage): Promise<O[]> {
+export function newestFirstPageQuery<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  { limit, offset, after, before }: KeysetPage,
+): SelectQueryBuilder<DB, TB, O> {
   if (before) {
-    const newer = await query
+    return query
       .where(sql<SqlBool>`${createdAt} >= ${before.createdAt} and (${createdAt} > ${before.createdAt} or ${id} > ${before.id})`)
       .orderBy(createdAt, 'asc')
       .orderBy(id, 'asc')
-      .limit(limit)
-      .execute();
-    return newer.reverse();
+      .limit(limit);
   }
   const from = after ? query.where(sql<SqlBool>`${createdAt} <= ${after.createdAt} and (${createdAt} < ${after.createdAt} or ${id} < ${after.id})`) : query;
-  return from.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(limit).offset(offset).execute();
+  return from.orderBy(createdAt, 'desc').orderBy(id, 'desc').limit(limit).offset(offset);
+}
+
+/** One page of a list kept newest first (`newestFirstPageQuery`), newest first whichever way it was read. */
+export async function newestFirstPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, page: KeysetPage): Promise<O[]> {
+  const rows = await newestFirstPageQuery(query, page).execute();
+  return page.before ? rows.reverse() : rows;
 }

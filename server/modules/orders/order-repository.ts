@@ -6,10 +6,10 @@ import type { Database } from '../../db/database.ts';
 import { refreshProducts, returnVariantStock, takeVariantStock } from '../../db/variant-stock.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { whileHolding } from '../../db/row-lock.ts';
-import { type KeysetPage, newestFirstPage } from '../../db/keyset-page.ts';
+import { type KeysetPage, newestFirstPageQuery } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { shippingColumnNames } from './shipping-address.ts';
-import { linesAsJson, orderWithLines, parsedLines } from './whole-order-repository.ts';
+import { chosenOrdersWithLines, linesAsJson, orderWithLines, parsedLines } from './whole-order-repository.ts';
 import type { ListPlace } from '../../../common/pagination.ts';
 import type { DatabaseSchema, OrderCountsTable, OrderLinesTable, OrderNotesTable, OrdersTable, RefundLinesTable, RefundsTable, ShipmentsTable } from '../../db/schema.ts';
 
@@ -163,30 +163,6 @@ const stageConditions: Record<OrderListStage, (eb: OrdersExpression) => Expressi
 };
 
 export function createOrderRepository(db: Database) {
-  /**
-   * The lines of these orders, with their products' stock now, read in one query for the whole page
-   * (not one per order): a list shows what was bought, and which unpaid orders cannot be paid any more.
-   */
-  async function withLines(rows: OrderRow[], on: Database = db): Promise<ListedOrderRow[]> {
-    if (rows.length === 0) return [];
-    const lines = await on
-      .selectFrom('order_lines')
-      .leftJoin('product_variants', 'product_variants.id', 'order_lines.variant_id')
-      .selectAll('order_lines')
-      .select('product_variants.avail_quantity as product_stock')
-      .where(
-        'order_lines.order_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('order_lines.order_id')
-      .orderBy('order_lines.line')
-      .execute();
-    const byOrder = new Map<string, ListedLineRow[]>();
-    for (const line of lines) byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), line]);
-    return rows.map((row) => ({ ...row, lines: byOrder.get(row.id) ?? [] }));
-  }
-
   async function linesOf(transaction: Database, orderId: string): Promise<OrderLineRow[]> {
     return transaction.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line').execute();
   }
@@ -306,7 +282,7 @@ export function createOrderRepository(db: Database) {
   /** A page newest first (by keyset or offset), with how many orders match. */
   async function page(where: OrderFilter & { email?: string; userId?: string }, pageOf: Page): Promise<OrderPage> {
     const query = matching(where);
-    const [listed, count] = await Promise.all([newestFirstPage(query.selectAll(), pageOf).then((rows) => withLines(rows)), countMatching(where, query)]);
+    const [listed, count] = await Promise.all([chosenOrdersWithLines(db, newestFirstPageQuery(query.selectAll(), pageOf)), countMatching(where, query)]);
     return { rows: listed, ...count };
   }
 
@@ -416,7 +392,7 @@ export function createOrderRepository(db: Database) {
      * where the last ended, so a long list is never read whole nor walked again from its start.
      */
     async exportBatch(filter: OrderFilter, after: ListPlace | undefined, limit: number): Promise<ListedOrderRow[]> {
-      return withLines(await newestFirstPage(matching(filter).selectAll(), { limit, offset: 0, after }));
+      return chosenOrdersWithLines(db, newestFirstPageQuery(matching(filter).selectAll(), { limit, offset: 0, after }));
     },
 
     /** An order's internal notes, newest first (`order_notes_order_created_idx`). */
@@ -440,16 +416,11 @@ export function createOrderRepository(db: Database) {
 
     /** The customer's newest order placed by the cart's checkout that is still open and unpaid, with its lines. */
     async lastOpenCartOrder(userId: string): Promise<ListedOrderRow | undefined> {
-      const row = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('placed_from_cart', '=', 1)
-        .where(stageConditions.unpaid)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row && (await withLines([row]))[0];
+      const [newest] = await chosenOrdersWithLines(
+        db,
+        db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('placed_from_cart', '=', 1).where(stageConditions.unpaid).orderBy('created_at', 'desc').limit(1),
+      );
+      return newest;
     },
 
     /** The phone and address of the customer's last order, to fill the next checkout's form with. */

@@ -1,8 +1,9 @@
-// The order repository's one-statement reads of an order whole: its header with its lines.
-import { type RawBuilder, sql } from 'kysely';
+// The order repository's one-statement reads of orders whole: each header with its lines.
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import type { ListedLineRow, ListedOrderRow } from './order-repository.ts';
+import type { DatabaseSchema } from '../../db/schema.ts';
+import type { ListedLineRow, ListedOrderRow, OrderRow } from './order-repository.ts';
 
 /** Every column of a line as read for showing its order: `ListedLineRow`'s keys, each once. */
 const listedLineColumns = [
@@ -71,4 +72,22 @@ export async function orderWithLines(db: Database, id: string): Promise<ListedOr
   if (!found) return undefined;
   const { lines_json: json, ...row } = found;
   return { ...row, lines: parsedLines(json) };
+}
+
+/**
+ * The orders a query of whole `orders` rows chooses (a page of a list, with its own order, limit and
+ * offset), each read whole in the same statement, newest first. The lines are read by an outer query
+ * over the chosen rows alone: written into the query that chooses them, a database that sorts the
+ * matches before keeping a page (SQLite does, when no index gives the order) would read the lines of
+ * every match.
+ */
+export async function chosenOrdersWithLines(db: Database, chosen: SelectQueryBuilder<DatabaseSchema, 'orders', OrderRow>): Promise<ListedOrderRow[]> {
+  const rows = await db
+    .selectFrom(chosen.as('orders'))
+    .selectAll('orders')
+    .select(linesAsJson(db).as('lines_json'))
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .execute();
+  return rows.map(({ lines_json: json, ...row }) => ({ ...row, lines: parsedLines(json) }));
 }
