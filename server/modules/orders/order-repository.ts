@@ -9,7 +9,7 @@ import { whileHolding } from '../../db/row-lock.ts';
 import { type KeysetPage, newestFirstPageQuery } from '../../db/keyset-page.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { shippingColumnNames } from './shipping-address.ts';
-import { chosenOrdersWithLines, linesAsJson, orderWithLines, parsedLines } from './whole-order-repository.ts';
+import { chosenOrdersWithLines, linesAsJson, orderWithLines, withParsedLines } from './whole-order-repository.ts';
 import type { ListPlace } from '../../../common/pagination.ts';
 import type { DatabaseSchema, OrderCountsTable, OrderLinesTable, OrderNotesTable, OrdersTable, RefundLinesTable, RefundsTable, ShipmentsTable } from '../../db/schema.ts';
 
@@ -482,14 +482,14 @@ export function createOrderRepository(db: Database) {
             .where('cancelled_at', 'is', null)
             .returningAll()
             // Its lines in the same statement: one round trip fewer while the order's row is held.
-            .returning(linesAsJson(trx).as('lines_json'))
+            .returning(linesAsJson(trx).as('lines'))
             .executeTakeFirst();
           if (!marked) {
             const seen = await trx.selectFrom('orders').select('cancelled_at').where('id', '=', id).executeTakeFirst();
             return { outcome: seen?.cancelled_at ? 'cancelled' : 'not-unpaid' };
           }
-          const { lines_json: linesJson, ...order } = marked;
-          const lines = parsedLines(linesJson);
+          const order = withParsedLines(marked);
+          const { lines } = order;
           const gone = lines.find((line) => !line.variant_id);
           if (gone) throw new LineRefused('product-gone', gone.product);
           await alongside?.(trx, order, lines);
@@ -527,11 +527,11 @@ export function createOrderRepository(db: Database) {
           .where('transaction_id', '=', transactionId)
           .where('captured_at', 'is', null)
           .returningAll()
-          .returning(linesAsJson(trx).as('lines_json'))
+          .returning(linesAsJson(trx).as('lines'))
           .executeTakeFirst();
         if (!row) return false;
-        const { lines_json: linesJson, ...order } = row;
-        await alongside(trx, order, parsedLines(linesJson));
+        const order = withParsedLines(row);
+        await alongside(trx, order, order.lines);
         return true;
       });
     },

@@ -45,7 +45,7 @@ const linesOfTheOrder = `select order_lines.*, product_variants.avail_quantity a
  * The order's lines as one JSON array in the order's own row, so that reading an order whole, or
  * changing it and answering it whole, is one statement (one round trip on PostgreSQL) rather than the
  * header and then its lines. Correlated on `orders.id`: in a select from `orders`, or in the RETURNING
- * of an update of it. PostgreSQL answers the array parsed, SQLite as its text: `parsedLines` reads
+ * of an update of it. PostgreSQL answers the array parsed, SQLite as its text: `withParsedLines` reads
  * either. Written out once, from constant names only: Kysely then has one raw node to compile, not a
  * pair of nodes for every column on every read.
  */
@@ -60,16 +60,25 @@ export function linesAsJson(db: Database): RawBuilder<unknown> {
 }
 
 /** The lines `linesAsJson` answered, in the cart's order. */
-export function parsedLines(json: unknown): ListedLineRow[] {
+function parsedLines(json: unknown): ListedLineRow[] {
   const lines = (typeof json === 'string' ? JSON.parse(json) : json) as ListedLineRow[];
   // SQLite's aggregate keeps the subquery's order without promising it: the cart's order, made sure.
   return lines.toSorted((a, b) => a.line - b.line);
 }
 
+/**
+ * A row read with `linesAsJson(…).as('lines')`, its lines parsed: the row copied whole and its lines'
+ * text replaced. Leaving the column out of a copy instead (`{ lines_json, ...row }`) copies a row of
+ * some sixty columns key by key, which took longer than reading it (13 µs an order in the CSV export).
+ */
+export function withParsedLines<R extends { lines: unknown }>(row: R): Omit<R, 'lines'> & { lines: ListedLineRow[] } {
+  return { ...row, lines: parsedLines(row.lines) };
+}
+
 /** An order with its lines, read in one statement; undefined when there is no such order. */
 export async function orderWithLines(db: Database, id: string): Promise<ListedOrderRow | undefined> {
   const found = await db.selectFrom('orders').selectAll('orders').select(linesAsJson(db).as('lines')).where('orders.id', '=', id).executeTakeFirst();
-  return found && { ...found, lines: parsedLines(found.lines) };
+  return found && withParsedLines(found);
 }
 
 /**
@@ -87,7 +96,5 @@ export async function chosenOrdersWithLines(db: Database, chosen: SelectQueryBui
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .execute();
-  // The row copied whole and its lines' text replaced: leaving a column out of a copy of a row this
-  // wide (`{ lines_json, ...row }`) took longer than reading the row (13 µs an order in the export).
-  return rows.map((row) => ({ ...row, lines: parsedLines(row.lines) }));
+  return rows.map(withParsedLines);
 }
