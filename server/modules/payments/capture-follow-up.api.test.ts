@@ -226,9 +226,9 @@ describe.each(['local', 'stripe'] as const)(`a capture a crash interrupted (%s p
       expect(await orderRow(running.database.db, first.order._id)).toMatchObject({ payment_status: 'paid', captured_at: null });
       expect(await statusAtProcessor(second.transactionId)).toBe('succeeded');
       expect(mailsAbout(second.order).receipts).toHaveLength(1);
-      // The admin sees that sweep failed, once: the next minute's is its retry. Waited for: a failure is
-      // written in a batch a few milliseconds after its job ends (ADR 068), which may be after the sweep's
-      // other effects are seen.
+      // The admin sees that sweep failed, once: the next minute's is its retry. Waited for: graphile-worker's
+      // worker does not wait for its write of a failed job (its `failJob` call is not awaited), so on
+      // PostgreSQL `runDueJobs` can return before the failure is listed.
       await vi.waitFor(
         async () => {
           const failed = await running.app.jobs.listFailed({ limit: 10, offset: 0 });
