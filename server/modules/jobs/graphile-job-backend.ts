@@ -8,6 +8,10 @@ import { graphileLogger } from './graphile-logger.ts';
 import { isJobId, type JobBackend } from './job-backend.ts';
 import type { TaskRegistry } from './task-registry.ts';
 
+/** How often, and how long at most, `runDueJobs` looks for its jobs' outcomes to be written. */
+const outcomeCheckMs = 5;
+const outcomeWaitMs = 5_000;
+
 export interface GraphileJobBackendOptions {
   database: DatabaseHandle;
   registry: TaskRegistry;
@@ -83,7 +87,21 @@ export function createGraphileJobBackend({ database, registry, log, pollInterval
       await workers?.forcefulShutdown('Handed back: the server running it was stopping.');
     },
 
-    runDueJobs: () => runOnce(options),
+    async runDueJobs() {
+      // graphile-worker writes a job's failure without waiting for it (its worker calls failJob and
+      // moves on), so runOnce can resolve while a failed job is still locked by its pool. The queue's
+      // promise is that its jobs' outcomes are written by then: wait until this run's pool holds none.
+      const events: WorkerEvents = new EventEmitter();
+      let poolId: string | undefined;
+      events.on('pool:create', ({ workerPool }) => {
+        poolId = workerPool.id;
+      });
+      await runOnce({ ...options, events });
+      for (let waited = 0; poolId !== undefined && (await jobs.countLockedBy(poolId)) > 0; waited += outcomeCheckMs) {
+        if (waited >= outcomeWaitMs) throw new Error(`Jobs run by ${poolId} were still locked ${outcomeWaitMs} ms after the run ended`);
+        await sleep(outcomeCheckMs);
+      }
+    },
 
     countBusy: () => jobs.countBusy(),
 

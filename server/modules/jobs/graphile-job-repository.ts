@@ -28,6 +28,13 @@ export function createGraphileJobRepository(db: Database) {
       return added.id;
     },
 
+    /** Jobs still locked by one worker pool: taken by it and not yet written done or failed. */
+    async countLockedBy(poolId: string): Promise<number> {
+      const { rows } = await sql<{ locked: number }>`
+        select count(*) as locked from graphile_worker._private_jobs where locked_by = ${poolId}`.execute(db);
+      return Number(rows[0]?.locked ?? 0);
+    },
+
     async countBusy(): Promise<number> {
       const { rows } = await sql<{ busy: number }>`
         select count(*) as busy from graphile_worker.jobs
