@@ -22,7 +22,7 @@ export interface JobBackend {
   startRunner(): Promise<void>;
   /** Waits for the running jobs; with `handBackAfterMs`, only that long, then hands back those still running. */
   stopRunner(handBackAfterMs?: number): Promise<void>;
-  /** Runs every due job in this process, one after another, until none is due. */
+  /** Runs every due job in this process, one after another, until none is due; resolves once each one's outcome is written. */
   runDueJobs(): Promise<void>;
   /** Jobs due now or running, in any process. */
   countBusy(): Promise<number>;

@@ -65,7 +65,7 @@ export interface JobQueue {
    * it again answers the same stop.
    */
   stop(options?: { handBackAfterMs?: number }): Promise<void>;
-  /** Schedules the periodic tasks whose period has begun and runs every due job, then resolves. */
+  /** Schedules the periodic tasks whose period has begun and runs every due job, then resolves, each job's outcome written. */
   runDueJobs(): Promise<void>;
   /** Resolves once no job is due or running, in any process on this database. */
   waitUntilIdle(options?: { timeoutMs?: number }): Promise<void>;
