@@ -12,26 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { machineDescription } from './start-shop.mjs';
 import { customerBuying, percentile } from './checkout/customer.mjs';
-import { serverCpuMs } from './checkout/server-cpu.mjs';
+import { postgresCpuMs, serverCpuMs } from './checkout/server-cpu.mjs';
 import { createDatabase } from './scale/postgres.mjs';
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 100);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const stock = Number(process.env.BENCH_STOCK ?? 1_000_000);
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
-
-/** CPU milliseconds of every process named postgres on this machine: its backends and its writers. */
-function postgresCpuMs() {
-  let ms = 0;
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ms += serverCpuMs(Number(pid)) ?? 0;
-    } catch {
-      // A process that ended while the list was read.
-    }
-  }
-  return ms;
-}
 
 /** This process's CPU milliseconds: the customers'. */
 const customersCpuMs = () => {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { machineDescription, startShop } from './start-shop.mjs';
 import { customerBuying, percentile } from './checkout/customer.mjs';
 import { postgresJobsWaiting, postgresPiecesSold, sqliteJobsWaiting, sqlitePiecesSold } from './checkout/database-counts.mjs';
-import { serverCpuMs } from './checkout/server-cpu.mjs';
+import { postgresCpuMs, serverCpuMs } from './checkout/server-cpu.mjs';
 import { shopMetrics } from './checkout/shop-metrics.mjs';
 import { signIn, signUp } from './scale/measure.mjs';
 import { createDatabase } from './scale/postgres.mjs';
@@ -165,15 +165,17 @@ async function benchmark(database) {
     const productId = await addProduct(shop.url, adminCookie, stock);
     const metricsBefore = await shopMetrics(shop.url);
     const cpuBefore = serverCpuMs(shop.pid);
+    const postgresCpuBefore = postgresCpuMs();
     const started = performance.now();
     const until = started + seconds * 1000;
     const runs = await Promise.all(cookies.map((cookie) => customerBuying(shop.url, cookie, productId, until)));
     const elapsed = (performance.now() - started) / 1000;
     const cpuAfter = serverCpuMs(shop.pid);
+    const postgresCpu = postgresCpuMs() - postgresCpuBefore;
     const metricsAfter = await shopMetrics(shop.url);
     const sold = await database.piecesSold(productId);
     const serverCpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-    return { runs, elapsed, started, sold, serverCpu, metrics: metricsBefore && metricsAfter ? { before: metricsBefore, after: metricsAfter } : undefined };
+    return { runs, elapsed, started, sold, serverCpu, postgresCpu, metrics: metricsBefore && metricsAfter ? { before: metricsBefore, after: metricsAfter } : undefined };
   } finally {
     await shop.stop();
   }
@@ -183,7 +185,7 @@ async function benchmark(database) {
  * @param {CheckoutDatabase} database
  * @param {Awaited<ReturnType<typeof benchmark>>} result
  */
-function report(database, { runs, elapsed, started, sold, serverCpu, metrics }) {
+function report(database, { runs, elapsed, started, sold, serverCpu, postgresCpu, metrics }) {
   const paid = runs.flatMap((run) => run.paid);
   const times = paid.map((order) => order.ms).sort((a, b) => a - b);
   // While stock lasted: from the start to the last order paid (the whole run when it never ran out).
@@ -211,6 +213,9 @@ function report(database, { runs, elapsed, started, sold, serverCpu, metrics }) 
     console.log(
       `\nThe shop's processes used ${(serverCpu / 1000).toFixed(1)} s of CPU in the run: ${(serverCpu / paid.length).toFixed(1)} ms a paid order (refused attempts included).`,
     );
+  }
+  if (database.name.startsWith('PostgreSQL') && paid.length > 0) {
+    console.log(`PostgreSQL's processes used ${(postgresCpu / 1000).toFixed(1)} s of CPU in the run: ${(postgresCpu / paid.length).toFixed(1)} ms a paid order.`);
   }
   console.log(`\nRefused or failed calls: ${refused.length === 0 ? 'none' : refused.map(([what, count]) => `${what} × ${count}`).join(', ')}`);
   if (metrics) console.log(`\nThe shop's /metrics over the run: ${metrics.after.describeSince(metrics.before)}`);

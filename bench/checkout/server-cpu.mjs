@@ -20,17 +20,39 @@ function processTree(pid) {
 }
 
 /**
+ * User and system CPU ticks of one process alone so far.
+ * @param {number} pid
+ */
+function processTicks(pid) {
+  // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
  * User and system CPU milliseconds of the process and its descendants so far; undefined where there is
  * no /proc (not Linux).
  * @param {number | undefined} pid
  */
 export function serverCpuMs(pid) {
   if (pid === undefined || !fs.existsSync(`/proc/${pid}/stat`)) return undefined;
+  const ticks = processTree(pid).reduce((sum, each) => sum + processTicks(each), 0);
+  return (ticks / ticksPerSecond) * 1000;
+}
+
+/**
+ * CPU milliseconds of every process named postgres on this machine so far, each counted alone (the
+ * server's backends and writers are all children of its first process): whichever database they
+ * serve, as a benchmark runs alone on the machine.
+ */
+export function postgresCpuMs() {
   let ticks = 0;
-  for (const each of processTree(pid)) {
-    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them.
-    const fields = fs.readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    ticks += Number(fields[11]) + Number(fields[12]);
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ticks += processTicks(Number(pid));
+    } catch {
+      // A process that ended while the list was read.
+    }
   }
   return (ticks / ticksPerSecond) * 1000;
 }
