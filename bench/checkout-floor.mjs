@@ -78,11 +78,11 @@ async function run(name, env) {
     await setUp(floor.url, 'product', { id: 'sale', stock });
     // Warm-up, not measured: every customer buys once, so the code is compiled and the pool full.
     await Promise.all(cookies.map((cookie) => customerBuying(floor.url, cookie, 'warm-up', 0, 1)));
-    const before = { server: serverCpuMs(floor.pid) ?? 0, postgres: postgresCpuMs(), customers: customersCpuMs() };
+    const before = { server: serverCpuMs(floor.pid) ?? 0, postgres: postgresCpuMs() ?? 0, customers: customersCpuMs() };
     const started = performance.now();
     const runs = await Promise.all(cookies.map((cookie) => customerBuying(floor.url, cookie, 'sale', started + seconds * 1000)));
     const elapsed = (performance.now() - started) / 1000;
-    const after = { server: serverCpuMs(floor.pid) ?? 0, postgres: postgresCpuMs(), customers: customersCpuMs() };
+    const after = { server: serverCpuMs(floor.pid) ?? 0, postgres: postgresCpuMs() ?? 0, customers: customersCpuMs() };
     const times = runs
       .flatMap((each) => each.paid)
       .map((order) => order.ms)

@@ -171,10 +171,11 @@ async function benchmark(database) {
     const runs = await Promise.all(cookies.map((cookie) => customerBuying(shop.url, cookie, productId, until)));
     const elapsed = (performance.now() - started) / 1000;
     const cpuAfter = serverCpuMs(shop.pid);
-    const postgresCpu = postgresCpuMs() - postgresCpuBefore;
+    const postgresCpuAfter = postgresCpuMs();
     const metricsAfter = await shopMetrics(shop.url);
     const sold = await database.piecesSold(productId);
     const serverCpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+    const postgresCpu = postgresCpuBefore === undefined || postgresCpuAfter === undefined ? undefined : postgresCpuAfter - postgresCpuBefore;
     return { runs, elapsed, started, sold, serverCpu, postgresCpu, metrics: metricsBefore && metricsAfter ? { before: metricsBefore, after: metricsAfter } : undefined };
   } finally {
     await shop.stop();
@@ -214,7 +215,7 @@ function report(database, { runs, elapsed, started, sold, serverCpu, postgresCpu
       `\nThe shop's processes used ${(serverCpu / 1000).toFixed(1)} s of CPU in the run: ${(serverCpu / paid.length).toFixed(1)} ms a paid order (refused attempts included).`,
     );
   }
-  if (database.name.startsWith('PostgreSQL') && paid.length > 0) {
+  if (database.name.startsWith('PostgreSQL') && postgresCpu !== undefined && paid.length > 0) {
     console.log(`PostgreSQL's processes used ${(postgresCpu / 1000).toFixed(1)} s of CPU in the run: ${(postgresCpu / paid.length).toFixed(1)} ms a paid order.`);
   }
   console.log(`\nRefused or failed calls: ${refused.length === 0 ? 'none' : refused.map(([what, count]) => `${what} × ${count}`).join(', ')}`);

@@ -43,9 +43,11 @@ export function serverCpuMs(pid) {
 /**
  * CPU milliseconds of every process named postgres on this machine so far, each counted alone (the
  * server's backends and writers are all children of its first process): whichever database they
- * serve, as a benchmark runs alone on the machine.
+ * serve, as a benchmark runs alone on the machine. Undefined where there is no /proc.
+ * @returns {number | undefined}
  */
 export function postgresCpuMs() {
+  if (!fs.existsSync('/proc')) return undefined;
   let ticks = 0;
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
