@@ -87,9 +87,15 @@ test(
     await expect(timeline).toHaveCount(2);
     await expect(timeline.nth(0)).toContainText('Order placed');
     await expect(timeline.nth(1)).toContainText('Paid');
-    // Each step with its date and time.
-    const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
-    for (const step of [0, 1]) await expect(timeline.nth(step).locator('time')).toContainText(new RegExp(`${today}, \\d{1,2}:\\d{2}\\s?[AP]M`));
+    // Each step with its date and time: the moment it happened, minutes ago (its day is its own, not the
+    // test's, should midnight pass between the payment and this line).
+    for (const step of [0, 1]) {
+      const time = timeline.nth(step).locator('time');
+      const happened = new Date((await time.getAttribute('datetime'))!);
+      expect(Math.abs(Date.now() - happened.getTime())).toBeLessThan(10 * 60_000);
+      const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(happened);
+      await expect(time).toContainText(new RegExp(`${day}, \\d{1,2}:\\d{2}\\s?[AP]M`));
+    }
     // The customer has no admin actions, and goes back to their own orders.
     await expect(page.getByRole('region', { name: 'Admin actions' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorders');
