@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { JobRunMetrics } from '../metrics/shop-metrics.ts';
@@ -8,6 +7,7 @@ import { createPeriodicScheduler } from './periodic-scheduler.ts';
 import { createScheduleRepository } from './schedule-repository.ts';
 import { createSqliteJobBackend } from './sqlite-job-backend.ts';
 import { createTaskRegistry } from './task-registry.ts';
+import { untilNone } from './until-none.ts';
 
 /** How the app's job queue runs; tests change these through the app's `jobs` dependency. */
 export interface JobQueueSettings {
@@ -94,12 +94,8 @@ export function createJobQueue({ database, tasks, clock, log, runs, settings = {
       await backend.runDueJobs();
     },
 
-    async waitUntilIdle({ timeoutMs = 10_000 } = {}) {
-      for (let waited = 0; (await backend.countBusy()) > 0; waited += idleCheckMs) {
-        if (waited >= timeoutMs) throw new Error(`Background jobs were still due or running after ${timeoutMs} ms`);
-        await sleep(idleCheckMs);
-      }
-    },
+    waitUntilIdle: ({ timeoutMs = 10_000 } = {}) =>
+      untilNone(() => backend.countBusy(), { checkMs: idleCheckMs, timeoutMs, failure: `Background jobs were still due or running after ${timeoutMs} ms` }),
 
     depth: () => backend.depth(),
 

@@ -7,6 +7,7 @@ import { createGraphileJobRepository } from './graphile-job-repository.ts';
 import { graphileLogger } from './graphile-logger.ts';
 import { isJobId, type JobBackend } from './job-backend.ts';
 import type { TaskRegistry } from './task-registry.ts';
+import { untilNone } from './until-none.ts';
 
 /** How often, and how long at most, `runDueJobs` looks for its jobs' outcomes to be written. */
 const outcomeCheckMs = 5;
@@ -97,10 +98,13 @@ export function createGraphileJobBackend({ database, registry, log, pollInterval
         poolId = workerPool.id;
       });
       await runOnce({ ...options, events });
-      for (let waited = 0; poolId !== undefined && (await jobs.countLockedBy(poolId)) > 0; waited += outcomeCheckMs) {
-        if (waited >= outcomeWaitMs) throw new Error(`Jobs run by ${poolId} were still locked ${outcomeWaitMs} ms after the run ended`);
-        await sleep(outcomeCheckMs);
-      }
+      const ranBy = poolId;
+      if (ranBy === undefined) return;
+      await untilNone(() => jobs.countLockedBy(ranBy), {
+        checkMs: outcomeCheckMs,
+        timeoutMs: outcomeWaitMs,
+        failure: `Jobs run by ${ranBy} were still locked ${outcomeWaitMs} ms after the run ended`,
+      });
     },
 
     countBusy: () => jobs.countBusy(),
