@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { machineDescription } from './start-shop.mjs';
-import { customerBuying, percentile } from './checkout/customer.mjs';
+import { customerBuying, percentile, refusals } from './checkout/customer.mjs';
 import { postgresCpuMs, serverCpuMs } from './checkout/server-cpu.mjs';
 import { createDatabase } from './scale/postgres.mjs';
 
@@ -87,10 +87,6 @@ async function run(name, env) {
       .flatMap((each) => each.paid)
       .map((order) => order.ms)
       .sort((a, b) => a - b);
-    /** @type {Map<string, number>} */
-    const refused = new Map();
-    for (const each of runs) for (const [what, count] of each.errors) refused.set(what, (refused.get(what) ?? 0) + count);
-    const errors = [...refused].map(([what, count]) => `${what} × ${count}`);
     const perOrder = (/** @type {'server' | 'postgres' | 'customers'} */ part) => ((after[part] - before[part]) / times.length).toFixed(2);
     console.log(`\n## ${name}\n`);
     console.log(`Machine: ${machineDescription()}; ${customers} customers, ${elapsed.toFixed(1)} s\n`);
@@ -99,7 +95,7 @@ async function run(name, env) {
     console.log(
       `| ${(times.length / elapsed).toFixed(1)} | ${percentile(times, 0.5).toFixed(0)} | ${percentile(times, 0.95).toFixed(0)} | ${times.length} | ${perOrder('server')} ms | ${name.startsWith('PostgreSQL') ? `${perOrder('postgres')} ms` : '–'} | ${perOrder('customers')} ms |`,
     );
-    console.log(`\nRefused or failed calls: ${errors.length === 0 ? 'none' : errors.join(', ')}`);
+    console.log(`\nRefused or failed calls: ${refusals(runs)}`);
   } finally {
     await floor.stop();
   }

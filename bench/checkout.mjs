@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { machineDescription, startShop } from './start-shop.mjs';
-import { customerBuying, percentile } from './checkout/customer.mjs';
+import { customerBuying, percentile, refusals } from './checkout/customer.mjs';
 import { postgresJobsWaiting, postgresPiecesSold, sqliteJobsWaiting, sqlitePiecesSold } from './checkout/database-counts.mjs';
 import { postgresCpuMs, serverCpuMs } from './checkout/server-cpu.mjs';
 import { shopMetrics } from './checkout/shop-metrics.mjs';
@@ -192,9 +192,6 @@ function report(database, { runs, elapsed, started, sold, serverCpu, postgresCpu
   // While stock lasted: from the start to the last order paid (the whole run when it never ran out).
   const lastPaid = Math.max(0, ...paid.map((order) => order.at - started)) / 1000;
   const selling = sold >= stock ? lastPaid : elapsed;
-  /** @type {Map<string, number>} */
-  const errors = new Map();
-  for (const run of runs) for (const [what, count] of run.errors) errors.set(what, (errors.get(what) ?? 0) + count);
   const oversold = Math.max(0, sold - stock);
   console.log(`\n## ${database.name}\n`);
   console.log(
@@ -209,7 +206,6 @@ function report(database, { runs, elapsed, started, sold, serverCpu, postgresCpu
   console.log(
     `| ${(paid.length / selling).toFixed(1)} | ${percentile(times, 0.5).toFixed(0)} | ${percentile(times, 0.95).toFixed(0)} | ${paid.length} | ${sold} | ${oversold} | ${sold >= stock ? `${lastPaid.toFixed(1)} s` : 'not sold out'} |`,
   );
-  const refused = [...errors].sort(([a], [b]) => a.localeCompare(b));
   if (serverCpu !== undefined && paid.length > 0) {
     console.log(
       `\nThe shop's processes used ${(serverCpu / 1000).toFixed(1)} s of CPU in the run: ${(serverCpu / paid.length).toFixed(1)} ms a paid order (refused attempts included).`,
@@ -218,7 +214,7 @@ function report(database, { runs, elapsed, started, sold, serverCpu, postgresCpu
   if (database.name.startsWith('PostgreSQL') && postgresCpu !== undefined && paid.length > 0) {
     console.log(`PostgreSQL's processes used ${(postgresCpu / 1000).toFixed(1)} s of CPU in the run: ${(postgresCpu / paid.length).toFixed(1)} ms a paid order.`);
   }
-  console.log(`\nRefused or failed calls: ${refused.length === 0 ? 'none' : refused.map(([what, count]) => `${what} × ${count}`).join(', ')}`);
+  console.log(`\nRefused or failed calls: ${refusals(runs)}`);
   if (metrics) console.log(`\nThe shop's /metrics over the run: ${metrics.after.describeSince(metrics.before)}`);
   // Every piece the database counts as sold is one a customer was told was paid, and no more than the stock.
   return oversold === 0 && sold === paid.length;

@@ -121,3 +121,16 @@ export async function customerBuying(shopUrl, cookie, productId, until, orders =
   }
   return { paid, errors };
 }
+
+/**
+ * The calls all the customers had refused or failed, each kind once with its count, in order of its
+ * name: "none" when there were none.
+ * @param {Awaited<ReturnType<typeof customerBuying>>[]} runs
+ */
+export function refusals(runs) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const run of runs) for (const [what, count] of run.errors) counts.set(what, (counts.get(what) ?? 0) + count);
+  const sorted = [...counts].sort(([a], [b]) => a.localeCompare(b));
+  return sorted.length === 0 ? 'none' : sorted.map(([what, count]) => `${what} × ${count}`).join(', ');
+}
