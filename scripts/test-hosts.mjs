@@ -568,7 +568,15 @@ async function run() {
     150_000,
     500,
   );
-  await waitUntil("the killed host's jobs to be done", async () => (await countOf('select count(*) from graphile_worker.jobs where attempts < max_attempts')) === 0, 60_000, 250);
+  // A job that failed during the restarts waits its back-off before it runs again: e^attempts seconds,
+  // 55 s after a fourth attempt, which a slow machine's restarts can reach.
+  const jobsLeft = async () =>
+    /** @type {pg.QueryResult<{ task_identifier: string, attempts: number, run_at: Date, last_error: string | null }>} */ (
+      await client.query('select task_identifier, attempts, run_at, last_error from graphile_worker.jobs where attempts < max_attempts')
+    ).rows;
+  await waitUntil("the killed host's jobs to be done", async () => (await jobsLeft()).length === 0, 150_000, 250).catch(async (/** @type {Error} */ error) => {
+    throw new Error(`${error.message}; still waiting: ${JSON.stringify(await jobsLeft())}`);
+  });
   await sleep(1000);
   /** @type {pg.QueryResult<{ task_identifier: string, attempts: number, locked_at: Date | null, run_at: Date, last_error: string | null }>} */
   const leftJobs = await client.query('select task_identifier, attempts, locked_at, run_at, last_error from graphile_worker.jobs');
